@@ -1,0 +1,59 @@
+# Two commands: `make up` (set up everything and serve the platform), `make test` (run every test).
+# `make down` stops what `make up` started. Every step is safe to repeat and quick when nothing
+# changed. The steps live in deploy/local/setup.py, the processes in deploy/local/config.py.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+GATEWAY_PORT ?= 8080
+export GATEWAY_PORT
+# Node 24, npm and traefik come from the venv: put it first.
+export PATH := $(CURDIR)/.venv/bin:$(PATH)
+
+SYS_PY := $(shell command -v python3.11 || command -v python3)
+VENV_PY := $(CURDIR)/.venv/bin/python
+SETUP := $(SYS_PY) deploy/local/setup.py
+STACK = $(if $(wildcard $(VENV_PY)),$(VENV_PY),$(SYS_PY)) deploy/local/stack.py
+
+.PHONY: help up down restart status logs test setup infra databases keys migrate seed web-build \
+        test-unit test-gateway test-web clean
+
+help: ## show the targets
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
+
+up: seed web-build ## set up everything and start the platform on :$(GATEWAY_PORT)
+	@$(STACK) up
+
+down: ## stop what `make up` started (the infra servers keep running)
+	@$(STACK) down
+
+restart: ## restart every process (or NAMES="identity gateway")
+	@$(STACK) restart $(NAMES)
+
+status: ## show each process and whether it is ready
+	@$(STACK) status
+
+logs: ## follow the logs of every process (.run/logs/)
+	@tail -n 20 -F .run/logs/*.log
+
+setup: ## Debian packages, venv from requirements.txt, editable installs
+	@$(SETUP) apt venv
+
+infra: setup ## start PostgreSQL, Redis, RabbitMQ; databases; JWT keys
+	@$(SETUP) infra databases keys
+
+migrate: infra ## alembic upgrade head for every service (when its migrations changed)
+	@$(SETUP) migrate
+
+seed: migrate ## demo data, once
+	@$(SETUP) seed
+
+web-build: setup ## npm ci (lockfile changed) and npm run build (sources changed) -> web/dist
+	@$(SETUP) web
+
+test: infra ## every test: unit suites, then the gateway and web suites against the running stack
+	@$(SETUP) apt-test
+	@$(VENV_PY) deploy/local/run_tests.py
+
+clean: down ## stop and remove .run/ state (keeps keys, the venv and the databases)
+	@find .run -mindepth 1 -maxdepth 1 ! -name keys -exec rm -rf {} +

@@ -1,0 +1,133 @@
+"""The local stack in one place: services, ports, environment, and the process table.
+
+Standard library only: both setup.py (which may run before the venv exists) and stack.py import it.
+
+- Add an environment variable for the services: add it to ENV (or SERVICE_ENV for one service).
+- Add a process (e.g. a provider simulator): add one Process(...) line to PROCESSES.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+RUN = REPO / ".run"
+VENV_BIN = REPO / ".venv" / "bin"
+PY = str(VENV_BIN / "python")
+
+GATEWAY_PORT = int(os.environ.get("GATEWAY_PORT", "8080"))
+WEB_PORT = int(os.environ.get("WEB_PORT", "8090"))
+SMTP_PORT = int(os.environ.get("SMTP_PORT", "1025"))
+PG_HOST, PG_PORT, PG_USER = "127.0.0.1", 5432, "postgres"
+
+# service name -> local port (services/README.md)
+SERVICES: dict[str, int] = {
+    "identity": 8101,
+    "catalog": 8102,
+    "floor": 8103,
+    "ordering": 8104,
+    "billing": 8105,
+    "notifications": 8106,
+}
+
+KEYS = RUN / "keys"
+JWT_PRIVATE = KEYS / "jwt_private.pem"
+JWT_PUBLIC = KEYS / "jwt_public.pem"
+
+
+def database_url(db: str) -> str:
+    return f"postgresql+asyncpg://{PG_USER}@{PG_HOST}:{PG_PORT}/{db}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Environment of every service process. `{name}` is the service name. Later issues add here.
+# ---------------------------------------------------------------------------------------------
+ENV: dict[str, str] = {
+    "SERVICE_NAME": "{name}",
+    "DATABASE_URL": database_url("{name}"),
+    "RABBITMQ_URL": "amqp://guest:guest@127.0.0.1:5672/",
+    "REDIS_URL": "redis://127.0.0.1:6379/0",
+    "JWT_PUBLIC_KEY_FILE": str(JWT_PUBLIC),
+    "MEDIA_ROOT": str(RUN / "media"),
+    "SMTP_HOST": "127.0.0.1",
+    "SMTP_PORT": str(SMTP_PORT),
+    "PUBLIC_BASE_URL": f"http://127.0.0.1:{GATEWAY_PORT}",
+    "PYTHONUNBUFFERED": "1",
+}
+
+# Variables only one service gets.
+SERVICE_ENV: dict[str, dict[str, str]] = {
+    "identity": {"JWT_PRIVATE_KEY_FILE": str(JWT_PRIVATE)},
+}
+
+
+def service_env(name: str) -> dict[str, str]:
+    env = {k: v.format(name=name) for k, v in ENV.items()}
+    env.update({k: v.format(name=name) for k, v in SERVICE_ENV.get(name, {}).items()})
+    return env
+
+
+def test_env(name: str) -> dict[str, str]:
+    """Environment for a service's pytest run: same as the running service, test database."""
+    env = service_env(name)
+    env["DATABASE_URL"] = database_url(f"test_{name}")
+    env["TEST_DATABASE_URL"] = env["DATABASE_URL"]
+    return env
+
+
+# Where the gateway's route table finds the upstreams (gateway/dynamic/routes.yml templating).
+GATEWAY_ENV: dict[str, str] = {
+    **{f"{name.upper()}_URL": f"http://127.0.0.1:{port}" for name, port in SERVICES.items()},
+    "WEB_URL": f"http://127.0.0.1:{WEB_PORT}",
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# Process table
+# ---------------------------------------------------------------------------------------------
+@dataclass
+class Process:
+    name: str
+    cmd: list[str]
+    port: int
+    ready: str  # "http://..." (answers 2xx) or "tcp" (port accepts connections)
+    cwd: Path = REPO
+    env: dict[str, str] = field(default_factory=dict)
+    # Files/folders whose change means "restart me" on the next `make up`.
+    watch: list[Path] = field(default_factory=list)
+    # Skip (with a message) when this path does not exist, e.g. a service not written yet.
+    requires: Path | None = None
+
+
+def _service(name: str, port: int) -> Process:
+    return Process(
+        name=name,
+        cmd=[PY, "-m", "uvicorn", f"{name}.main:app", "--host", "127.0.0.1", "--port", str(port),
+             "--proxy-headers", "--forwarded-allow-ips", "127.0.0.1", "--no-access-log"],
+        port=port,
+        ready=f"http://127.0.0.1:{port}/readyz",
+        cwd=REPO / "services" / name,
+        env=service_env(name),
+        watch=[REPO / "services" / name / name, REPO / "services" / "kit" / "kit",
+               REPO / "proto" / "contracts"],
+        requires=REPO / "services" / name / name / "main.py",
+    )
+
+
+PROCESSES: list[Process] = [
+    *[_service(name, port) for name, port in SERVICES.items()],
+    Process("smtp", [PY, str(REPO / "deploy/local/smtp_sink.py"), "--port", str(SMTP_PORT),
+                     "--dir", str(RUN / "mail")], SMTP_PORT, "tcp",
+            watch=[REPO / "deploy/local/smtp_sink.py"]),
+    Process("web", [PY, str(REPO / "deploy/local/webserver.py"), "--port", str(WEB_PORT),
+                    "--root", str(REPO / "web" / "dist")], WEB_PORT, f"http://127.0.0.1:{WEB_PORT}/",
+            watch=[REPO / "deploy/local/webserver.py"]),
+    # Provider simulators go here, one line each, e.g.:
+    # Process("oauth-sim", [PY, "-m", "identity.simulators.oauth", "--port", "8201"], 8201, "tcp"),
+    Process("gateway", [str(VENV_BIN / "traefik"), f"--configFile={RUN / 'gateway' / 'traefik.yml'}"],
+            GATEWAY_PORT, f"http://127.0.0.1:{GATEWAY_PORT}/",
+            cwd=REPO / "gateway", env=GATEWAY_ENV,
+            watch=[REPO / "gateway" / "traefik.yml", REPO / "gateway" / "plugins-local"]),
+]

@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""`make test`: every suite, each in its own pytest (or npm) run, then one summary line.
+
+1. unit suites: services/kit/tests, proto/tests, deploy/tests, and services/<name>/tests (each
+   service from its own directory, so its own conftest and test database apply);
+2. `make up`, then gateway/tests against the running stack;
+3. web tests when web/package.json exists: `npm run test` (Vitest), `npm run e2e` (Playwright).
+
+A folder without test files is skipped; pytest exit code 5 ("no tests collected") for a folder
+that has test files is a failure. Exit status is non-zero when any suite failed.
+
+    python deploy/local/run_tests.py [--only unit|gateway|web] [-- extra pytest args]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import config  # noqa: E402
+from config import REPO, SERVICES  # noqa: E402
+
+PYTEST = str(config.VENV_BIN / "pytest")
+results: list[tuple[str, str, float]] = []  # (suite, passed|failed|skipped, seconds)
+
+
+def has_tests(folder: Path) -> bool:
+    if not folder.is_dir():
+        return False
+    return any(f for pat in ("test_*.py", "*_test.py") for f in folder.rglob(pat)
+               if "node_modules" not in f.parts)
+
+
+def env_with(extra: dict[str, str] | None = None) -> dict[str, str]:
+    env = dict(os.environ)
+    env["PATH"] = f"{config.VENV_BIN}:{env.get('PATH', '/usr/bin:/bin')}"
+    env.update(extra or {})
+    return env
+
+
+def suite(name: str, cmd: list[str], cwd: Path, env: dict[str, str], no_tests_is_failure: bool = True) -> None:
+    print(f"\n===== {name}: {' '.join(cmd)}   (in {cwd.relative_to(REPO) if cwd != REPO else '.'})", flush=True)
+    t0 = time.monotonic()
+    rc = subprocess.run(cmd, cwd=cwd, env=env).returncode
+    dt = time.monotonic() - t0
+    if rc == 5 and no_tests_is_failure:
+        print(f"----- {name}: pytest collected no tests although the folder has test files", flush=True)
+    results.append((name, "passed" if rc == 0 else "failed", dt))
+
+
+def skipped(name: str, why: str) -> None:
+    print(f"\n===== {name}: skipped ({why})", flush=True)
+    results.append((name, "skipped", 0.0))
+
+
+def unit(extra: list[str]) -> None:
+    base = env_with()
+    for name, pkg in (("kit", REPO / "services" / "kit"), ("proto", REPO / "proto")):
+        if has_tests(pkg / "tests"):
+            suite(name, [PYTEST, "-q", *extra, "tests"], pkg, base)
+        else:
+            skipped(name, f"no tests in {(pkg / 'tests').relative_to(REPO)}")
+    for name in SERVICES:
+        d = REPO / "services" / name
+        if has_tests(d / "tests"):
+            # The service's own conftest decides; DATABASE_URL points at test_<name> as a safety net.
+            suite(name, [PYTEST, "-q", *extra], d, env_with(config.test_env(name)))
+        else:
+            skipped(name, f"no tests in services/{name}/tests")
+    if has_tests(REPO / "deploy" / "tests"):
+        suite("deploy", [PYTEST, "-q", *extra, "deploy/tests"], REPO, base)
+
+
+def stack_up() -> bool:
+    print("\n===== make up (the gateway and web suites run against the running stack)", flush=True)
+    rc = subprocess.run(["make", "--no-print-directory", "up"], cwd=REPO, env=env_with()).returncode
+    if rc != 0:
+        results.append(("make up", "failed", 0.0))
+    return rc == 0
+
+
+def gateway(extra: list[str]) -> None:
+    suite("gateway", [PYTEST, "-q", *extra, "gateway/tests"], REPO,
+          env_with({"GATEWAY_PORT": str(config.GATEWAY_PORT)}))
+
+
+def web() -> None:
+    pkg = REPO / "web" / "package.json"
+    if not pkg.exists():
+        skipped("web", "web/package.json does not exist yet")
+        return
+    scripts = json.loads(pkg.read_text()).get("scripts", {})
+    env = env_with({
+        "CI": "1",
+        "BASE_URL": f"http://127.0.0.1:{config.GATEWAY_PORT}",
+        "GATEWAY_PORT": str(config.GATEWAY_PORT),
+        "CHROMIUM_PATH": "/usr/bin/chromium",
+        "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD": "1",
+    })
+    for script, name in (("test", "web unit (vitest)"), ("e2e", "web e2e (playwright)")):
+        if script in scripts:
+            suite(name, ["npm", "run", script], REPO / "web", env, no_tests_is_failure=False)
+        else:
+            skipped(name, f"no '{script}' script in web/package.json")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--only", choices=["unit", "gateway", "web"])
+    ap.add_argument("pytest_args", nargs="*")
+    args = ap.parse_args()
+    if args.only in (None, "unit"):
+        unit(args.pytest_args)
+    if args.only in (None, "gateway", "web"):
+        if stack_up():
+            if args.only in (None, "gateway"):
+                gateway(args.pytest_args)
+            if args.only in (None, "web"):
+                web()
+    passed = sum(1 for _, s, _ in results if s == "passed")
+    failed = sum(1 for _, s, _ in results if s == "failed")
+    nskip = sum(1 for _, s, _ in results if s == "skipped")
+    print("\n===== summary", flush=True)
+    for name, state, dt in results:
+        print(f"  {state:<8} {name}{f'  ({dt:.1f}s)' if dt else ''}")
+    print(f"{passed} passed, {failed} failed" + (f" ({nskip} skipped)" if nskip else ""), flush=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

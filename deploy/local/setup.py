@@ -1,0 +1,378 @@
+#!/usr/bin/env python3
+"""Set-up steps behind `make up` / `make test`. Standard library only (runs before the venv exists).
+
+    python3 deploy/local/setup.py STEP [STEP ...]
+
+Steps (each is safe to repeat and quick when nothing changed; state is kept in stamp files):
+    venv       .venv from requirements.txt + editable installs of kit, proto and the services
+    apt        Debian packages the stack needs, installed only when missing
+    apt-test   Debian packages only the tests need (chromium), installed only when missing
+    infra      PostgreSQL, Redis and RabbitMQ started when not running
+    databases  one database per service, and test_<name> for its tests, created when missing
+    keys       JWT signing key pair (RSA 2048, PEM) generated once into .run/keys/
+    migrate    alembic upgrade head for every service whose migrations changed
+    seed       demo data (identity), once; again only when the seed script changes
+    web        npm ci when package-lock.json changed; npm run build when sources changed
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import config  # noqa: E402
+from config import REPO, RUN, SERVICES  # noqa: E402
+
+STAMPS = RUN / "stamps"
+VENV = REPO / ".venv"
+WEB = REPO / "web"
+
+
+def say(msg: str) -> None:
+    print(f"[setup] {msg}", flush=True)
+
+
+def run(cmd: list[str], **kw) -> subprocess.CompletedProcess:
+    say("$ " + " ".join(str(c) for c in cmd) + (f"   (in {kw['cwd']})" if "cwd" in kw else ""))
+    return subprocess.run([str(c) for c in cmd], check=True, **kw)
+
+
+def tool_env(extra: dict[str, str] | None = None) -> dict[str, str]:
+    env = dict(os.environ)
+    env["PATH"] = f"{VENV / 'bin'}:{env.get('PATH', '/usr/local/bin:/usr/bin:/bin')}"
+    env.update(extra or {})
+    return env
+
+
+def port_open(port: int, host: str = "127.0.0.1") -> bool:
+    with socket.socket() as s:
+        s.settimeout(0.5)
+        return s.connect_ex((host, port)) == 0
+
+
+def wait_port(port: int, what: str, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if port_open(port):
+            return
+        time.sleep(0.5)
+    sys.exit(f"[setup] {what} did not open port {port} within {timeout:.0f}s")
+
+
+# ----------------------------------------------------------------------------- stamps
+def digest(paths: list[Path], content: bool = True) -> str:
+    """Hash of the given files (and every file under the given folders)."""
+    h = hashlib.sha256()
+    for root in paths:
+        files = [root] if root.is_file() else sorted(f for f in root.rglob("*") if f.is_file()) if root.exists() else []
+        for f in files:
+            if "__pycache__" in f.parts:
+                continue
+            h.update(str(f.relative_to(REPO)).encode())
+            if content:
+                h.update(f.read_bytes())
+            else:
+                st = f.stat()
+                h.update(f"{st.st_mtime_ns}:{st.st_size}".encode())
+        h.update(b"\0" + str(root).encode())
+    return h.hexdigest()
+
+
+def stamp_ok(name: str, value: str) -> bool:
+    try:
+        return (STAMPS / name).read_text() == value
+    except FileNotFoundError:
+        return False
+
+
+def stamp_set(name: str, value: str) -> None:
+    STAMPS.mkdir(parents=True, exist_ok=True)
+    (STAMPS / name).write_text(value)
+
+
+def stamp_clear(name: str) -> None:
+    (STAMPS / name).unlink(missing_ok=True)
+
+
+# ----------------------------------------------------------------------------- apt
+def apt_install(packages: list[str]) -> None:
+    if not packages:
+        return
+    if os.geteuid() != 0 and not shutil.which("sudo"):
+        sys.exit(f"[setup] need Debian packages {packages} but am not root and have no sudo")
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    run(sudo + ["apt-get", "update", "-q"], env=env)
+    run(sudo + ["apt-get", "install", "-y", "-q", "--no-install-recommends", *packages], env=env)
+
+
+def pg_version() -> str | None:
+    base = Path("/etc/postgresql")
+    versions = sorted((p.name for p in base.iterdir() if p.is_dir()), key=lambda v: float(v)) if base.exists() else []
+    return versions[-1] if versions else None
+
+
+def step_apt() -> None:
+    missing = []
+    if not list(Path("/usr/lib/postgresql").glob("*/bin/postgres")) or not shutil.which("psql"):
+        missing.append("postgresql")
+    if not shutil.which("redis-server"):
+        missing.append("redis-server")
+    if not shutil.which("rabbitmq-server") and not Path("/usr/sbin/rabbitmq-server").exists():
+        missing.append("rabbitmq-server")
+    if not shutil.which("openssl"):
+        missing.append("openssl")
+    if missing:
+        say(f"installing Debian packages: {' '.join(missing)}")
+        apt_install(missing)
+    else:
+        say("Debian packages present")
+
+
+def step_apt_test() -> None:
+    if (WEB / "package.json").exists() and not Path("/usr/bin/chromium").exists():
+        say("installing chromium for the browser tests")
+        apt_install(["chromium"])
+
+
+# ----------------------------------------------------------------------------- venv
+def python_packages() -> list[Path]:
+    """Editable packages of the repo: kit, proto, then each service (those that exist)."""
+    dirs = [REPO / "services" / "kit", REPO / "proto", *(REPO / "services" / n for n in SERVICES)]
+    return [d for d in dirs if (d / "pyproject.toml").exists()]
+
+
+def step_venv() -> None:
+    py = VENV / "bin" / "python"
+    if not py.exists():
+        base = shutil.which("python3.11") or shutil.which("python3")
+        if not base:
+            apt_install(["python3", "python3-venv"])
+            base = shutil.which("python3.11") or shutil.which("python3")
+        try:
+            run([base, "-m", "venv", VENV])
+        except subprocess.CalledProcessError:  # Debian without ensurepip
+            shutil.rmtree(VENV, ignore_errors=True)
+            apt_install(["python3-venv"])
+            run([base, "-m", "venv", VENV])
+    pkgs = python_packages()
+    want = digest([REPO / "requirements.txt", *(p / "pyproject.toml" for p in pkgs)])
+    marker = VENV / ".setup-stamp"
+    if marker.exists() and marker.read_text() == want:
+        say("venv up to date")
+        return
+    pip = [py, "-m", "pip", "install", "-q"]
+    run(pip + ["-r", REPO / "requirements.txt"])
+    if pkgs:
+        editable: list = []
+        for p in pkgs:
+            editable += ["-e", p]
+        run(pip + ["--no-deps", *editable])
+    marker.write_text(want)
+
+
+# ----------------------------------------------------------------------------- infra
+def psql(sql: str, db: str = "postgres", check: bool = True) -> subprocess.CompletedProcess:
+    return subprocess.run(["psql", "-h", config.PG_HOST, "-p", str(config.PG_PORT), "-U", config.PG_USER,
+                           "-d", db, "-v", "ON_ERROR_STOP=1", "-tAc", sql],
+                          capture_output=True, text=True, check=check)
+
+
+def ensure_pg_trust() -> None:
+    """Services connect as postgres over TCP without a password: trust 127.0.0.1 and ::1."""
+    probe = psql("select 1", check=False)
+    if probe.returncode == 0:
+        return
+    ver = pg_version()
+    hba = Path(f"/etc/postgresql/{ver}/main/pg_hba.conf")
+    if not hba.exists():
+        sys.exit(f"[setup] cannot connect to PostgreSQL: {probe.stderr.strip()}")
+    say(f"PostgreSQL refused the connection ({probe.stderr.strip()}); trusting 127.0.0.1 in {hba}")
+    lines = hba.read_text().splitlines()
+    trust = ["host    all    all    127.0.0.1/32    trust  # added by deploy/local/setup.py",
+             "host    all    all    ::1/128         trust  # added by deploy/local/setup.py"]
+    if trust[0] not in lines:
+        hba.write_text("\n".join(trust + lines) + "\n")  # pg_hba is first-match: put them on top
+    run(["pg_ctlcluster", "--skip-systemctl-redirect", ver, "main", "reload"])
+    time.sleep(1)
+    probe = psql("select 1", check=False)
+    if probe.returncode != 0:
+        sys.exit(f"[setup] still cannot connect to PostgreSQL: {probe.stderr.strip()}")
+
+
+def start_postgres() -> None:
+    if port_open(config.PG_PORT):
+        return
+    ver = pg_version()
+    if ver is None or not Path(f"/etc/postgresql/{ver}/main").exists():
+        ver = ver or sorted(p.name for p in Path("/usr/lib/postgresql").iterdir())[-1]
+        run(["pg_createcluster", ver, "main"])
+    say(f"starting PostgreSQL {ver}")
+    run(["pg_ctlcluster", "--skip-systemctl-redirect", ver, "main", "start"])
+    wait_port(config.PG_PORT, "PostgreSQL", 60)
+
+
+def start_redis() -> None:
+    if port_open(6379):
+        return
+    say("starting Redis")
+    for d in ("/var/lib/redis", "/var/log/redis"):
+        Path(d).mkdir(parents=True, exist_ok=True)
+    run(["redis-server", "--daemonize", "yes", "--bind", "127.0.0.1", "-::1", "--port", "6379",
+         "--save", "", "--appendonly", "no", "--dir", "/var/lib/redis", "--logfile", "/var/log/redis/ci.log"])
+    wait_port(6379, "Redis", 30)
+
+
+def start_rabbitmq() -> None:
+    if port_open(5672):
+        return
+    say("starting RabbitMQ (takes a few seconds)")
+    run(["rabbitmq-server", "-detached"])
+    wait_port(5672, "RabbitMQ", 120)
+
+
+def step_infra() -> None:
+    start_postgres()
+    ensure_pg_trust()
+    start_redis()
+    start_rabbitmq()
+    say("PostgreSQL, Redis and RabbitMQ are up")
+
+
+def step_databases() -> None:
+    existing = set(psql("select datname from pg_database").stdout.split())
+    for name in SERVICES:
+        for db in (name, f"test_{name}"):
+            if db not in existing:
+                say(f"creating database {db}")
+                psql(f'CREATE DATABASE "{db}"')
+                if db == name:  # a new database needs its migrations and seed again
+                    stamp_clear(f"migrate-{name}")
+                    stamp_clear(f"seed-{name}")
+
+
+# ----------------------------------------------------------------------------- keys
+def step_keys() -> None:
+    priv, pub = config.JWT_PRIVATE, config.JWT_PUBLIC
+    if priv.exists() and pub.exists():
+        say(f"JWT keys present in {priv.parent}")
+        return
+    priv.parent.mkdir(parents=True, exist_ok=True)
+    os.chmod(priv.parent, 0o700)
+    say(f"generating the JWT signing key pair (RSA 2048) in {priv.parent}")
+    if shutil.which("openssl"):
+        run(["openssl", "genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", priv],
+            capture_output=True)
+        run(["openssl", "pkey", "-in", priv, "-pubout", "-out", pub])
+    else:
+        code = (
+            "import sys;from cryptography.hazmat.primitives.asymmetric import rsa;"
+            "from cryptography.hazmat.primitives import serialization as s;"
+            "k=rsa.generate_private_key(public_exponent=65537,key_size=2048);"
+            "open(sys.argv[1],'wb').write(k.private_bytes(s.Encoding.PEM,s.PrivateFormat.PKCS8,s.NoEncryption()));"
+            "open(sys.argv[2],'wb').write(k.public_key().public_bytes(s.Encoding.PEM,s.PublicFormat.SubjectPublicKeyInfo))"
+        )
+        run([VENV / "bin" / "python", "-c", code, priv, pub])
+    os.chmod(priv, 0o600)
+    os.chmod(pub, 0o644)
+
+
+# ----------------------------------------------------------------------------- migrations, seed
+def step_migrate() -> None:
+    for name in SERVICES:
+        d = REPO / "services" / name
+        if not (d / "alembic.ini").exists():
+            say(f"{name}: no alembic.ini yet, skipping migrations")
+            continue
+        want = digest([d / "alembic.ini", d / "migrations", REPO / "services" / "kit" / "kit" / "migrations.py"])
+        if stamp_ok(f"migrate-{name}", want):
+            continue
+        run([VENV / "bin" / "alembic", "upgrade", "head"], cwd=d, env=tool_env(config.service_env(name)))
+        stamp_set(f"migrate-{name}", want)
+    say("migrations applied")
+
+
+def step_seed() -> None:
+    # Services with a demo seed module (<name>/seed.py); only identity has one for now.
+    for name in SERVICES:
+        seed = REPO / "services" / name / name / "seed.py"
+        if not seed.exists():
+            continue
+        want = digest([seed])
+        if stamp_ok(f"seed-{name}", want):
+            continue
+        run([VENV / "bin" / "python", "-m", f"{name}.seed"], cwd=REPO / "services" / name,
+            env=tool_env(config.service_env(name)))
+        stamp_set(f"seed-{name}", want)
+    say("demo data seeded")
+
+
+# ----------------------------------------------------------------------------- web
+WEB_IGNORE = {"node_modules", "dist", "test-results", "playwright-report", "coverage", ".vite", "blob-report"}
+
+
+def web_sources() -> str:
+    h = hashlib.sha256()
+    for dirpath, dirnames, filenames in os.walk(WEB):
+        dirnames[:] = sorted(d for d in dirnames if d not in WEB_IGNORE and not d.startswith(".cache"))
+        for fn in sorted(filenames):
+            f = Path(dirpath) / fn
+            st = f.stat()
+            h.update(f"{f.relative_to(WEB)}:{st.st_mtime_ns}:{st.st_size}\n".encode())
+    return h.hexdigest()
+
+
+def step_web() -> None:
+    if not (WEB / "package.json").exists():
+        say("web/package.json does not exist yet: skipping the web build")
+        return
+    env = tool_env({"npm_config_update_notifier": "false", "npm_config_fund": "false",
+                    "npm_config_audit": "false"})
+    lock = WEB / "package-lock.json"
+    want_deps = digest([lock if lock.exists() else WEB / "package.json"])
+    marker = WEB / "node_modules" / ".setup-stamp"
+    if not (marker.exists() and marker.read_text() == want_deps):
+        run(["npm", "ci"] if lock.exists() else ["npm", "install"], cwd=WEB, env=env)
+        marker.parent.mkdir(exist_ok=True)
+        marker.write_text(want_deps)
+    want_build = web_sources()
+    if stamp_ok("web-build", want_build) and (WEB / "dist" / "index.html").exists():
+        say("web app up to date")
+        return
+    run(["npm", "run", "build"], cwd=WEB, env=env)
+    stamp_set("web-build", web_sources())
+
+
+STEPS = {
+    "venv": step_venv, "apt": step_apt, "apt-test": step_apt_test, "infra": step_infra,
+    "databases": step_databases, "keys": step_keys, "migrate": step_migrate, "seed": step_seed,
+    "web": step_web,
+}
+
+
+def main() -> int:
+    steps = sys.argv[1:]
+    unknown = [s for s in steps if s not in STEPS]
+    if not steps or unknown:
+        print(__doc__)
+        return 2
+    try:
+        for s in steps:
+            STEPS[s]()
+    except subprocess.CalledProcessError as e:
+        print(f"[setup] failed: {' '.join(map(str, e.cmd))} (exit {e.returncode})", file=sys.stderr)
+        if e.stderr:
+            print(e.stderr if isinstance(e.stderr, str) else e.stderr.decode(errors="replace"), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,3 @@
+module github.com/restaurant-platform/requestid
+
+go 1.22

@@ -1,0 +1,78 @@
+// Package requestid is a Traefik middleware plugin, run by Traefik's Yaegi interpreter from
+// gateway/plugins-local/ (a local plugin: nothing is downloaded). It keeps a client's
+// X-Request-ID when it is a sane token (printable ASCII, at most MaxLength bytes) and otherwise
+// sets a random UUIDv4, before the request reaches the access log's header capture and the
+// service. The services echo the header in their responses (the kit's correlation middleware),
+// so the plugin does not set a response header itself (that would duplicate the service's).
+package requestid
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"net/http"
+)
+
+// Config is the plugin configuration.
+type Config struct {
+	HeaderName string `json:"headerName,omitempty"`
+	MaxLength  int    `json:"maxLength,omitempty"`
+}
+
+// CreateConfig creates the default plugin configuration.
+func CreateConfig() *Config {
+	return &Config{HeaderName: "X-Request-ID", MaxLength: 128}
+}
+
+// RequestID is the middleware.
+type RequestID struct {
+	next   http.Handler
+	header string
+	maxLen int
+}
+
+// New creates the middleware.
+func New(ctx context.Context, next http.Handler, config *Config, name string) (http.Handler, error) {
+	header := config.HeaderName
+	if header == "" {
+		header = "X-Request-ID"
+	}
+	maxLen := config.MaxLength
+	if maxLen <= 0 {
+		maxLen = 128
+	}
+	return &RequestID{next: next, header: header, maxLen: maxLen}, nil
+}
+
+func newID() string {
+	b := make([]byte, 16)
+	if _, err := rand.Read(b); err != nil {
+		return ""
+	}
+	b[6] = (b[6] & 0x0f) | 0x40
+	b[8] = (b[8] & 0x3f) | 0x80
+	h := hex.EncodeToString(b)
+	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:32]
+}
+
+func valid(id string, maxLen int) bool {
+	if id == "" || len(id) > maxLen {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		c := id[i]
+		if c < 0x21 || c > 0x7e {
+			return false
+		}
+	}
+	return true
+}
+
+func (m *RequestID) ServeHTTP(rw http.ResponseWriter, req *http.Request) {
+	id := req.Header.Get(m.header)
+	if !valid(id, m.maxLen) {
+		id = newID()
+	}
+	req.Header.Set(m.header, id)
+	m.next.ServeHTTP(rw, req)
+}
