@@ -1,0 +1,8 @@
+"""Every event the services exchange, defined once.
+
+An event's `type` is its routing key on the topic exchange: `<producer>.<entity>.<past verb>`.
+"""
+from contracts.base import Event, event_class, registered_events
+from contracts import identity  # noqa: F401  (registers the events)
+
+__all__ = ["Event", "event_class", "registered_events"]

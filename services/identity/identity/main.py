@@ -1,0 +1,29 @@
+from fastapi import FastAPI
+
+from identity.auth.endpoints import router as auth_router
+from identity.auth.throttle import LoginThrottle
+from identity.events import EVENT_HANDLERS
+from identity.restaurant.endpoints import router as restaurant_router
+from identity.settings import Settings
+from identity.social.endpoints import router as social_router
+from identity.user.endpoints import router as user_router
+from kit.app import create_app
+from kit.tokens import TokenSigner
+
+
+def build_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+
+    async def start_identity(app: FastAPI) -> None:
+        app.state.signer = TokenSigner(settings.jwt_private_key, settings.jwt_issuer, settings.token_lifetime_seconds)
+        app.state.login_throttle = LoginThrottle(settings.redis_url, settings.login_failures_allowed)
+
+    return create_app(
+        settings,
+        routers=[auth_router, user_router, restaurant_router, social_router],
+        event_handlers=EVENT_HANDLERS,
+        on_startup=[start_identity],
+    )
+
+
+app = build_app()

@@ -1,0 +1,87 @@
+"""Every text identity sends to a person, in Spanish and English."""
+from kit.i18n import Text
+
+INVALID_CREDENTIALS = Text(
+    es="No puede iniciar sesión con las credenciales proporcionadas.",
+    en="Unable to log in with provided credentials.",
+)
+INVALID_PASSWORD = Text(es="Contraseña inválida.", en="Invalid password.")
+USERNAME_IN_USE = Text(
+    es="Ya existe un usuario registrado con este e-mail.",
+    en="A user with that username already exists.",
+)
+EMAIL_IN_USE = Text(es="Ya existe un usuario con este e-mail.", en="A user with this e-mail already exists.")
+EMAIL_INVALID = Text(es="Introduzca una dirección de e-mail válida.", en="Enter a valid e-mail address.")
+PASSWORDS_DIFFER = Text(es="Las contraseñas no coinciden.", en="The two password fields didn't match.")
+ONLY_DIGITS = Text(es="Solo se permiten números.", en="Only digits are allowed.")
+
+
+PASSWORD_TOO_SHORT = Text(
+    es="La contraseña es demasiado corta. Debe contener al menos {min_length} caracteres.",
+    en="This password is too short. It must contain at least {min_length} characters.",
+)
+PASSWORD_TOO_LONG = Text(
+    es="La contraseña no puede tener más de {max_length} caracteres.",
+    en="The password cannot be longer than {max_length} characters.",
+)
+PASSWORD_TOO_COMMON = Text(es="La contraseña es demasiado común.", en="This password is too common.")
+PASSWORD_ENTIRELY_NUMERIC = Text(
+    es="La contraseña es completamente numérica.", en="This password is entirely numeric."
+)
+PASSWORD_SIMILAR = {
+    "username": Text(
+        es="La contraseña es demasiado similar al nombre de usuario.",
+        en="The password is too similar to the username.",
+    ),
+    "first_name": Text(
+        es="La contraseña es demasiado similar al nombre.",
+        en="The password is too similar to the first name.",
+    ),
+    "last_name": Text(
+        es="La contraseña es demasiado similar al apellido.",
+        en="The password is too similar to the last name.",
+    ),
+    "email": Text(
+        es="La contraseña es demasiado similar al e-mail.",
+        en="The password is too similar to the email address.",
+    ),
+}
+
+RESET_UID_INVALID = Text(es="Usuario inválido.", en="Invalid user id or user doesn't exist.")
+RESET_TOKEN_INVALID = Text(
+    es="El enlace para restablecer la contraseña es inválido o ha vencido.",
+    en="Invalid token for given user.",
+)
+RESET_MAIL_SUBJECT = Text(es="Restablecer su contraseña", en="Reset your password")
+RESET_MAIL_BODY = Text(
+    es=(
+        "Hola {name}:\n\nRecibimos un pedido para restablecer la contraseña de su cuenta {username}.\n"
+        "Para elegir una nueva, abra este enlace (vence en 24 horas):\n\n{link}\n\n"
+        "Si usted no lo pidió, ignore este mensaje.\n"
+    ),
+    en=(
+        "Hello {name},\n\nWe received a request to reset the password of your account {username}.\n"
+        "To choose a new one, open this link (it expires in 24 hours):\n\n{link}\n\n"
+        "If you did not ask for it, ignore this message.\n"
+    ),
+)
+
+SOCIAL_PROVIDER_UNKNOWN = Text(es="Proveedor desconocido.", en="Unknown provider.")
+SOCIAL_FAILED = Text(
+    es="No se pudo iniciar sesión con el proveedor. Intente nuevamente.",
+    en="Signing in with the provider failed. Please try again.",
+)
+SOCIAL_EMAIL_TAKEN = Text(
+    es="Este e-mail ya está registrado con una cuenta de restaurante. Inicie sesión con su contraseña.",
+    en="This e-mail belongs to a restaurant account. Log in with your password.",
+)
+SOCIAL_CODE_REQUIRED = Text(
+    es="Se requiere un código de autorización o un token de acceso.",
+    en="An authorization code or an access token is required.",
+)
+DEMO_UNAVAILABLE = Text(es="La cuenta de demostración no está disponible.", en="The demo account is not available.")
+
+RESTAURANT_NAME_TAKEN = Text(
+    es="Ya tiene un local con este nombre: el nombre debe ser único para el propietario.",
+    en="You already have a restaurant with this name: the name must be unique for the owner.",
+)

@@ -1,0 +1,40 @@
+from datetime import time
+from decimal import Decimal
+
+from sqlalchemy import Boolean, ForeignKey, Index, Integer, Numeric, String, Time, func
+from sqlalchemy.orm import Mapped, mapped_column
+
+from kit.db import Base, Timestamped
+
+
+class Restaurant(Timestamped, Base):
+    __tablename__ = "restaurant"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    owner_id: Mapped[int] = mapped_column(ForeignKey("user.id", ondelete="CASCADE"), index=True)
+    nombre_local: Mapped[str] = mapped_column(String(40))
+    direccion: Mapped[str] = mapped_column(String(100), default="")
+    telefono: Mapped[str] = mapped_column(String(20), default="")
+    logo: Mapped[str] = mapped_column(String(255), default="")
+    wait_time: Mapped[int] = mapped_column(Integer, default=0)  # minutes; 0 disables the late-table timer
+    avg_permanence: Mapped[Decimal] = mapped_column(Numeric(8, 2), default=Decimal("0"))
+    mp_active: Mapped[bool] = mapped_column(Boolean, default=False)
+    nro_tarjeta: Mapped[str] = mapped_column(String(30), default="")
+    reservas: Mapped[bool] = mapped_column(Boolean, default=False)
+    takeaway: Mapped[bool] = mapped_column(Boolean, default=False)
+    tips: Mapped[bool] = mapped_column(Boolean, default=False)
+    has_waiter: Mapped[bool] = mapped_column(Boolean, default=False)
+    stop_orders: Mapped[bool] = mapped_column(Boolean, default=False)
+    receive_noti: Mapped[bool] = mapped_column(Boolean, default=True)
+    mute_sound: Mapped[bool] = mapped_column(Boolean, default=False)
+    facebook: Mapped[str] = mapped_column(String(300), default="")
+    instagram: Mapped[str] = mapped_column(String(300), default="")
+    whatsapp: Mapped[str] = mapped_column(String(300), default="")
+    website: Mapped[str] = mapped_column(String(300), default="")
+    application_fee: Mapped[Decimal] = mapped_column(Numeric(5, 2), default=Decimal("0.50"))  # percent
+    horario_apertura: Mapped[time | None] = mapped_column(Time)
+    horario_cierre: Mapped[time | None] = mapped_column(Time)
+
+
+# A name is unique per owner, whatever its case.
+Index("uq_restaurant_owner_name", Restaurant.owner_id, func.lower(Restaurant.nombre_local), unique=True)

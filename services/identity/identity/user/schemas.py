@@ -1,0 +1,43 @@
+"""Wire shapes of accounts; names stay the spec's (fk_user, password2, telefono...)."""
+from typing import Annotated
+
+from pydantic import BaseModel, StringConstraints
+
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=3, max_length=30)]
+FormEmail = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=74)]
+Password = Annotated[str, StringConstraints(min_length=1, max_length=128)]
+
+
+class ClientUserCreate(BaseModel):
+    first_name: Name  # the form's all_name
+    email: FormEmail
+    password: Password
+    password2: Password
+
+
+class ClientCreate(BaseModel):
+    fk_user: ClientUserCreate
+
+
+class Registered(BaseModel):
+    success: bool = True
+    id: int
+    username: str
+    auth_token: str
+
+
+class PasswordResetRequest(BaseModel):
+    email: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=254)]
+    is_resto: bool = False
+
+
+class PasswordResetConfirm(BaseModel):
+    uid: Annotated[str, StringConstraints(min_length=1, max_length=64)]
+    token: Annotated[str, StringConstraints(min_length=1, max_length=128)]
+    new_password: Password
+
+
+class PasswordChange(BaseModel):
+    current_password: Password
+    new_password: Password
+    new_password_confirm: Password

@@ -1,0 +1,144 @@
+"""Accounts: registration, password reset and change. Never commits: the request does."""
+import base64
+import hashlib
+import hmac
+import time
+from datetime import UTC, datetime
+
+from email_validator import EmailNotValidError, validate_email
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from contracts.identity import UserRegistered
+from identity import messages
+from identity.user import repository
+from identity.user.models import ClientProfile, User
+from identity.user.passwords import hash_password, password_problems, verify_password
+from identity.user.schemas import ClientUserCreate
+from kit.auth import CLIENT
+from kit.errors import FieldErrors
+from kit.i18n import Text
+from kit.outbox import add_event
+
+
+def email_problem(email: str) -> Text | None:
+    try:
+        validate_email(email, check_deliverability=False)
+    except EmailNotValidError:
+        return messages.EMAIL_INVALID
+    return None
+
+
+async def new_account_problems(
+    session: AsyncSession, *, email: str, password: str, password2: str, first_name: str, clash_field: str
+) -> dict[str, list[Text]]:
+    """Field errors of a new account's user part; `clash_field` names where 'already in use' goes."""
+    errors: dict[str, list[Text]] = {}
+    if problem := email_problem(email):
+        errors["email"] = [problem]
+    elif any(await repository.username_or_email_taken(session, email, email)):
+        errors[clash_field] = [messages.USERNAME_IN_USE if clash_field == "username" else messages.EMAIL_IN_USE]
+    if problems := password_problems(password, username=email, first_name=first_name, email=email):
+        errors["password"] = problems
+    if password != password2:
+        errors["password2"] = [messages.PASSWORDS_DIFFER]
+    return errors
+
+
+async def create_user(session: AsyncSession, *, email: str, password: str | None, group: int, first_name: str = "") -> User:
+    email = email.strip().lower()
+    user = User(
+        username=email,
+        email=email,
+        first_name=first_name,
+        password_hash=await hash_password(password) if password else None,
+        group=group,
+        last_login=datetime.now(UTC),
+    )
+    session.add(user)
+    await session.flush()
+    add_event(session, UserRegistered(user_id=user.id, username=user.username, email=user.email, group=group))
+    return user
+
+
+async def register_client(session: AsyncSession, data: ClientUserCreate) -> User:
+    errors = await new_account_problems(
+        session,
+        email=data.email,
+        password=data.password,
+        password2=data.password2,
+        first_name=data.first_name,
+        clash_field="username",
+    )
+    if errors:
+        raise FieldErrors({"fk_user": errors})
+    user = await create_user(session, email=data.email, password=data.password, group=CLIENT, first_name=data.first_name)
+    session.add(ClientProfile(user_id=user.id))
+    return user
+
+
+# Password reset links: /recuperar-contrasena/{uid}/{token}. The token is bound to the current
+# password hash and last login, so it dies once used (the hash changes) or after a new login.
+
+
+def encode_uid(user_id: int) -> str:
+    return base64.urlsafe_b64encode(str(user_id).encode()).decode().rstrip("=")
+
+
+def decode_uid(uid: str) -> int | None:
+    try:
+        return int(base64.urlsafe_b64decode(uid + "=" * (-len(uid) % 4)).decode())
+    except (ValueError, UnicodeDecodeError):
+        return None
+
+
+def _reset_signature(secret: bytes, user: User, timestamp: int) -> str:
+    state = f"{user.id}:{user.password_hash}:{user.last_login and user.last_login.timestamp()}:{timestamp}"
+    return hmac.new(secret, state.encode(), hashlib.sha256).hexdigest()[:40]
+
+
+def make_reset_token(secret: bytes, user: User, now: int | None = None) -> str:
+    timestamp = int(now if now is not None else time.time())
+    return f"{timestamp:x}-{_reset_signature(secret, user, timestamp)}"
+
+
+def reset_token_valid(secret: bytes, user: User, token: str, lifetime_seconds: int) -> bool:
+    stamp, _, signature = token.partition("-")
+    try:
+        timestamp = int(stamp, 16)
+    except ValueError:
+        return False
+    fresh = 0 <= time.time() - timestamp <= lifetime_seconds
+    return fresh and hmac.compare_digest(signature, _reset_signature(secret, user, timestamp))
+
+
+async def confirm_password_reset(
+    session: AsyncSession, secret: bytes, lifetime_seconds: int, uid: str, token: str, new_password: str
+) -> User:
+    user_id = decode_uid(uid)
+    user = await repository.get(session, user_id) if user_id is not None else None
+    if user is None or not user.is_active:
+        raise FieldErrors({"uid": [messages.RESET_UID_INVALID]})
+    if not reset_token_valid(secret, user, token, lifetime_seconds):
+        raise FieldErrors({"token": [messages.RESET_TOKEN_INVALID]})
+    if problems := password_problems(new_password, username=user.username, first_name=user.first_name, email=user.email):
+        raise FieldErrors({"new_password": problems})
+    user.password_hash = await hash_password(new_password)
+    return user
+
+
+CHANGE_MAX_LENGTH = 30
+
+
+async def change_password(session: AsyncSession, user: User, current: str, new: str, confirm: str) -> None:
+    errors: dict[str, list[Text]] = {}
+    if not await verify_password(current, user.password_hash):
+        errors["current_password"] = [messages.INVALID_PASSWORD]
+    if problems := password_problems(
+        new, max_length=CHANGE_MAX_LENGTH, username=user.username, first_name=user.first_name, email=user.email
+    ):
+        errors["new_password"] = problems
+    if new != confirm:
+        errors["new_password_confirm"] = [messages.PASSWORDS_DIFFER]
+    if errors:
+        raise FieldErrors(errors)
+    user.password_hash = await hash_password(new)

@@ -1,0 +1,120 @@
+"""Client and restaurant-owner registration (spec part 1 §5 and §8)."""
+import pytest
+from sqlalchemy import select
+
+from kit.outbox import OutboxMessage
+
+CLIENT = {"fk_user": {"first_name": "Lucía Pérez", "email": "lucia@example.com", "password": "Tomate-Rojo-81", "password2": "Tomate-Rojo-81"}}
+OWNER = {"nombre_local": "La Parrilla", "telefono": "1145678901", "fk_user": {"email": "duenio@example.com", "password": "Brasa-Fuego-44", "password2": "Brasa-Fuego-44"}}
+
+
+def with_user(base: dict, **user) -> dict:
+    return {**base, "fk_user": {**base["fk_user"], **user}}
+
+
+async def test_a_client_registers_and_gets_a_working_token(client):
+    answer = await client.post("/api/cliente/", json=CLIENT)
+    assert answer.status_code == 201, answer.text
+    body = answer.json()
+    assert body["success"] is True and body["username"] == "lucia@example.com" and body["id"] > 0
+    check = await client.post("/api/token-auth/check-authentication/", headers={"Authorization": f"Token {body['auth_token']}"})
+    assert check.status_code == 200
+    assert check.json()["groups"] == [{"id": 3}]
+
+
+async def test_registration_writes_the_user_registered_event_in_the_same_transaction(client, app):
+    await client.post("/api/cliente/", json=CLIENT)
+    async with app.state.session_factory() as session:
+        types = (await session.scalars(select(OutboxMessage.event_type))).all()
+    assert types == ["identity.user.registered"]
+
+
+@pytest.mark.parametrize(
+    ("user", "field", "message"),
+    [
+        ({"first_name": "Lu"}, "first_name", "al menos 3 caracteres"),
+        ({"first_name": "L" * 31}, "first_name", "más de 30 caracteres"),
+        ({"email": "not-an-email"}, "email", "e-mail válida"),
+        ({"email": "a" * 63 + "@example.com"}, "email", "más de 74 caracteres"),
+        ({"password": "Ab1-xyz", "password2": "Ab1-xyz"}, "password", "demasiado corta"),
+        ({"password": "password123", "password2": "password123"}, "password", "demasiado común"),
+        ({"password": "90817263545", "password2": "90817263545"}, "password", "completamente numérica"),
+        ({"password": "lucia@example.com1", "password2": "lucia@example.com1"}, "password", "similar al nombre de usuario"),
+        ({"first_name": "Bartolomeo", "password": "bartolomeo!", "password2": "bartolomeo!"}, "password", "similar al nombre"),
+        ({"password2": "Otra-Cosa-99"}, "password2", "no coinciden"),
+        ({"email": ""}, "email", "no puede estar en blanco"),
+    ],
+)
+async def test_client_registration_rules_are_enforced_by_the_server(client, user, field, message):
+    answer = await client.post("/api/cliente/", json=with_user(CLIENT, **user))
+    assert answer.status_code == 400
+    assert any(message in text for text in answer.json()["fk_user"][field]), answer.json()
+
+
+async def test_a_missing_field_is_reported_as_required(client):
+    answer = await client.post("/api/cliente/", json={"fk_user": {"email": "x@example.com", "password": "a", "password2": "a"}})
+    assert answer.status_code == 400
+    assert answer.json()["fk_user"]["first_name"] == ["Este campo es requerido."]
+
+
+async def test_a_client_e_mail_in_use_gives_the_username_message(client):
+    assert (await client.post("/api/cliente/", json=CLIENT)).status_code == 201
+    again = await client.post("/api/cliente/", json=with_user(CLIENT, email="LUCIA@example.com"))
+    assert again.status_code == 400
+    assert again.json() == {"fk_user": {"username": ["Ya existe un usuario registrado con este e-mail."]}}
+
+
+async def test_messages_follow_accept_language(client):
+    answer = await client.post("/api/cliente/", json=with_user(CLIENT, password2="Otra-Cosa-99"), headers={"Accept-Language": "en-US,en;q=0.9"})
+    assert answer.json()["fk_user"]["password2"] == ["The two password fields didn't match."]
+
+
+async def test_an_owner_registers_with_the_first_restaurant(client):
+    answer = await client.post("/api/restaurant/", json=OWNER)
+    assert answer.status_code == 201, answer.text
+    body = answer.json()
+    assert body["success"] is True
+    assert (body["username"], body["name"], body["phone"], body["address"]) == ("duenio@example.com", "La Parrilla", "1145678901", "")
+    login = await client.post("/api/auth/token/login/", json={"username": "duenio@example.com", "password": "Brasa-Fuego-44"})
+    assert login.json()["user"]["groups"] == [{"id": 2}]
+
+
+async def test_owner_registration_announces_user_and_restaurant(client, app):
+    await client.post("/api/restaurant/", json=OWNER)
+    async with app.state.session_factory() as session:
+        rows = (await session.scalars(select(OutboxMessage).order_by(OutboxMessage.created_at))).all()
+    assert {row.event_type for row in rows} == {"identity.user.registered", "identity.restaurant.created"}
+    created = next(row.payload for row in rows if row.event_type == "identity.restaurant.created")
+    assert created["nombre_local"] == "La Parrilla" and created["owner_id"] > 0
+
+
+@pytest.mark.parametrize(
+    ("change", "path", "message"),
+    [
+        ({"telefono": "11-4567-8901"}, ["telefono"], "Solo se permiten números"),
+        ({"telefono": "1234567"}, ["telefono"], "al menos 8 caracteres"),
+        ({"telefono": "1" * 21}, ["telefono"], "más de 20 caracteres"),
+        ({"nombre_local": "N" * 41}, ["nombre_local"], "más de 40 caracteres"),
+        ({"nombre_local": "  "}, ["nombre_local"], "no puede estar en blanco"),
+    ],
+)
+async def test_restaurant_registration_rules_are_enforced_by_the_server(client, change, path, message):
+    answer = await client.post("/api/restaurant/", json={**OWNER, **change})
+    assert answer.status_code == 400
+    node = answer.json()
+    for key in path:
+        node = node[key]
+    assert any(message in text for text in node), answer.json()
+
+
+async def test_an_owner_e_mail_in_use_gives_the_e_mail_message(client):
+    await client.post("/api/cliente/", json=with_user(CLIENT, email="duenio@example.com"))
+    answer = await client.post("/api/restaurant/", json=OWNER)
+    assert answer.status_code == 400
+    assert answer.json() == {"fk_user": {"email": ["Ya existe un usuario con este e-mail."]}}
+
+
+async def test_a_failed_registration_stores_nothing(client, app):
+    await client.post("/api/restaurant/", json=with_user(OWNER, password2="different-one"))
+    async with app.state.session_factory() as session:
+        assert (await session.scalars(select(OutboxMessage))).all() == []

@@ -1,0 +1,1 @@
+"""Shared service kit. Keep it small: only what every service needs."""

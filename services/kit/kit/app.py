@@ -1,0 +1,143 @@
+"""Build a service's FastAPI app: middleware, errors, health, database, broker, relay, consumers."""
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import AsyncExitStack, asynccontextmanager
+
+from asgi_correlation_id import CorrelationIdMiddleware
+from fastapi import APIRouter, FastAPI
+from fastapi.responses import JSONResponse
+from faststream.rabbit import ExchangeType, RabbitBroker, RabbitExchange
+from redis.asyncio import Redis
+from sqlalchemy import text
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from kit.auth import RevocationStore
+from kit.consumer import HandlerMap, declare_topology, subscribe_handlers
+from kit.db import make_engine, make_session_factory
+from kit.errors import install_error_handlers
+from kit.i18n import current_lang, negotiate
+from kit.logs import configure_logging
+from kit.outbox import OutboxRelay
+from kit.settings import ServiceSettings
+from kit.tokens import TokenVerifier
+
+Hook = Callable[[FastAPI], Awaitable[None]]
+
+
+class ServiceHeaders:
+    """Pure ASGI: sets the request's language and names the answering service in `X-Service`."""
+
+    def __init__(self, app: ASGIApp, service_name: str):
+        self.app = app
+        self.service_header = (b"x-service", service_name.encode())
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            return await self.app(scope, receive, send)
+        accept = next((v.decode() for k, v in scope["headers"] if k == b"accept-language"), None)
+        token = current_lang.set(negotiate(accept))
+
+        async def send_with_header(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), self.service_header]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_with_header)
+        finally:
+            current_lang.reset(token)
+
+
+def create_app(
+    settings: ServiceSettings,
+    routers: Sequence[APIRouter] = (),
+    event_handlers: HandlerMap | None = None,
+    on_startup: Sequence[Hook] = (),
+) -> FastAPI:
+    configure_logging(settings.service_name, settings.log_level)
+    exchange = RabbitExchange(
+        settings.broker_namespace + settings.events_exchange, type=ExchangeType.TOPIC, durable=True
+    )
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        async with AsyncExitStack() as stack:
+            engine = make_engine(settings.database_url)
+            stack.push_async_callback(engine.dispose)
+            app.state.session_factory = make_session_factory(engine)
+            app.state.redis = Redis.from_url(settings.redis_url, decode_responses=True)
+            stack.push_async_callback(app.state.redis.aclose)
+            app.state.token_verifier = TokenVerifier(settings.jwt_public_key, settings.jwt_issuer)
+            app.state.revocations = RevocationStore(app.state.redis)
+
+            broker = RabbitBroker(settings.rabbitmq_url, logger=None)
+            app.state.broker = broker
+            app.state.relay = OutboxRelay(
+                app.state.session_factory, broker, exchange, settings.outbox_poll_seconds
+            )
+            app.state.queue_names = subscribe_handlers(
+                broker,
+                settings.broker_namespace,
+                settings.service_name,
+                exchange,
+                app.state.session_factory,
+                event_handlers or {},
+                settings.consumer_delivery_limit,
+                after_commit=app.state.relay.wake,
+            )
+            await broker.connect()
+            stack.push_async_callback(broker.stop)
+            await declare_topology(broker, settings.broker_namespace, settings.service_name, exchange)
+            await broker.start()
+
+            for hook in on_startup:
+                await hook(app)
+            relay_task = asyncio.create_task(app.state.relay.run(), name="outbox-relay")
+            try:
+                yield
+            finally:
+                relay_task.cancel()
+                await asyncio.gather(relay_task, return_exceptions=True)
+
+    app = FastAPI(title=settings.service_name, lifespan=lifespan)
+    app.state.settings = settings
+    install_error_handlers(app)
+    for router in routers:
+        app.include_router(router)
+
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz():
+        return {"status": "ok", "service": settings.service_name}
+
+    @app.get("/readyz", include_in_schema=False)
+    async def readyz():
+        checks = await readiness(app)
+        return JSONResponse(
+            {"status": "ok" if all(checks.values()) else "unavailable", "checks": checks},
+            status_code=200 if all(checks.values()) else 503,
+        )
+
+    app.add_middleware(ServiceHeaders, service_name=settings.service_name)
+    app.add_middleware(
+        CorrelationIdMiddleware, header_name="X-Request-ID", validator=None, update_request_header=True
+    )
+    return app
+
+
+async def readiness(app: FastAPI) -> dict[str, bool]:
+    async def database() -> bool:
+        async with app.state.session_factory() as session:
+            await session.execute(text("SELECT 1"))
+        return True
+
+    async def redis() -> bool:
+        return bool(await app.state.redis.ping())
+
+    async def broker() -> bool:
+        return await app.state.broker.ping(timeout=2)
+
+    names = ("database", "redis", "broker")
+    results = await asyncio.gather(
+        *(asyncio.wait_for(check(), timeout=3) for check in (database, redis, broker)), return_exceptions=True
+    )
+    return {name: result is True for name, result in zip(names, results)}

@@ -1,0 +1,56 @@
+"""Database engine and the request-scoped session: the request owns the transaction."""
+from collections.abc import AsyncIterator
+from datetime import datetime
+from typing import Annotated
+
+from fastapi import Depends, Request
+from sqlalchemy import DateTime, MetaData, func
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    """Each service has its own database, so one Base (and metadata) per process is enough."""
+
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class Timestamped:
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+def make_engine(url: str, **kwargs) -> AsyncEngine:
+    return create_async_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20, **kwargs)
+
+
+def make_session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
+    return async_sessionmaker(engine, expire_on_commit=False)
+
+
+async def request_session(request: Request) -> AsyncIterator[AsyncSession]:
+    """Commit when the handler returns, roll back when it raises.
+
+    After a commit that wrote events the outbox relay is woken so they leave at once.
+    """
+    factory: async_sessionmaker[AsyncSession] = request.app.state.session_factory
+    async with factory() as session:
+        try:
+            yield session
+            wrote_events = session.info.pop("wrote_events", False)
+            await session.commit()
+        except BaseException:
+            await session.rollback()
+            raise
+        if wrote_events:
+            request.app.state.relay.wake()
+
+
+SessionDep = Annotated[AsyncSession, Depends(request_session)]

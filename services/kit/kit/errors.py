@@ -1,0 +1,130 @@
+"""One error format, in the shapes the spec's client reads.
+
+`{"detail": ...}`, `{"field": ["message", ...]}` (nested for nested objects) and
+`{"non_field_errors": [...]}`. Messages are `Text` and rendered in the request's language.
+"""
+from typing import Any
+
+import structlog
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from kit import messages
+from kit.i18n import Text
+
+log = structlog.get_logger()
+
+FieldErrorTree = dict[str, "list[Text] | FieldErrorTree"]
+
+
+class AppError(Exception):
+    status_code = 400
+    headers: dict[str, str] | None = None
+
+    def __init__(self, body: dict[str, Any]):
+        super().__init__(body)
+        self.body = body
+
+
+class DetailError(AppError):
+    def __init__(self, text: Text, status_code: int | None = None):
+        super().__init__({"detail": text})
+        if status_code is not None:
+            self.status_code = status_code
+
+
+class FieldErrors(AppError):
+    """`{field: [messages]}`; a nested object's errors nest the same way."""
+
+    def __init__(self, errors: FieldErrorTree):
+        super().__init__(errors)
+
+
+class NonFieldError(AppError):
+    def __init__(self, *texts: Text):
+        super().__init__({"non_field_errors": list(texts)})
+
+
+class NotAuthenticated(DetailError):
+    status_code = 401
+
+    def __init__(self, text: Text = messages.NOT_AUTHENTICATED):
+        super().__init__(text)
+
+
+class PermissionDenied(DetailError):
+    status_code = 403
+
+    def __init__(self, text: Text = messages.PERMISSION_DENIED):
+        super().__init__(text)
+
+
+class NotFound(DetailError):
+    status_code = 404
+
+    def __init__(self, text: Text = messages.NOT_FOUND):
+        super().__init__(text)
+
+
+class Throttled(DetailError):
+    status_code = 429
+
+    def __init__(self, retry_after: int):
+        super().__init__(messages.THROTTLED.format(seconds=retry_after))
+        self.headers = {"Retry-After": str(retry_after)}
+
+
+def render(body: Any) -> Any:
+    if isinstance(body, Text):
+        return body.render()
+    if isinstance(body, dict):
+        return {key: render(value) for key, value in body.items()}
+    if isinstance(body, list | tuple):
+        return [render(item) for item in body]
+    return body
+
+
+def merge_field_error(tree: dict, path: list[str], text: Text) -> None:
+    node = tree
+    for key in path[:-1]:
+        node = node.setdefault(key, {})
+    node.setdefault(path[-1], []).append(text)
+
+
+def validation_tree(errors: list[dict]) -> dict:
+    tree: dict = {}
+    for error in errors:
+        path = [str(part) for part in error["loc"] if part not in ("body", "query", "path", "form")]
+        template = messages.VALIDATION.get(error["type"], messages.FIELD_INVALID)
+        if error["type"] == "string_too_short" and (error.get("ctx") or {}).get("min_length") == 1:
+            template = messages.FIELD_BLANK
+        ctx = {k: v for k, v in (error.get("ctx") or {}).items() if isinstance(v, int | float | str)}
+        try:
+            text = template.format(**ctx) if ctx else template
+        except KeyError:
+            text = template
+        merge_field_error(tree, path or ["non_field_errors"], text)
+    return tree
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(AppError)
+    async def app_error(request: Request, exc: AppError):
+        return JSONResponse(render(exc.body), status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def request_invalid(request: Request, exc: RequestValidationError):
+        return JSONResponse(render(validation_tree(exc.errors())), status_code=400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException):
+        text = messages.NOT_FOUND if exc.status_code == 404 else None
+        detail = text.render() if text else exc.detail
+        return JSONResponse({"detail": detail}, status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, exc: Exception):
+        log.exception("unhandled_error", path=request.url.path)
+        return JSONResponse({"detail": messages.SERVER_ERROR.render()}, status_code=500)

@@ -1,0 +1,34 @@
+"""Texts a person reads, always in Spanish (default) and English."""
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Literal
+
+Lang = Literal["es", "en"]
+DEFAULT_LANG: Lang = "es"
+current_lang: ContextVar[Lang] = ContextVar("current_lang", default=DEFAULT_LANG)
+
+
+@dataclass(frozen=True)
+class Text:
+    """One message in both languages; `{name}` placeholders are filled by `format`."""
+
+    es: str
+    en: str
+
+    def render(self, lang: Lang | None = None, **params) -> str:
+        template = getattr(self, lang or current_lang.get())
+        return template.format(**params) if params else template
+
+    def format(self, **params) -> "Text":
+        return Text(es=self.es.format(**params), en=self.en.format(**params))
+
+
+def negotiate(accept_language: str | None) -> Lang:
+    """The first of es/en named in Accept-Language, Spanish when neither is."""
+    for part in (accept_language or "").split(","):
+        tag = part.split(";")[0].strip().lower()
+        if tag.startswith("en"):
+            return "en"
+        if tag.startswith("es"):
+            return "es"
+    return DEFAULT_LANG

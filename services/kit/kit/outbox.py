@@ -1,0 +1,118 @@
+"""Transactional outbox: an event is a row written in the same transaction as the change.
+
+The relay claims unpublished rows with FOR UPDATE SKIP LOCKED (so replicas never publish the
+same row concurrently), publishes each with publisher confirms, then marks them published in
+the same transaction. A crash between publish and commit republishes the rows: delivery is
+at-least-once and consumers deduplicate by event id.
+"""
+import asyncio
+import uuid
+from datetime import UTC, datetime
+
+import structlog
+from asgi_correlation_id import correlation_id
+from faststream.rabbit import RabbitBroker, RabbitExchange
+from sqlalchemy import DateTime, Index, String, func, select, update
+from sqlalchemy.dialects.postgresql import JSONB, UUID
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.orm import Mapped, mapped_column
+
+from contracts import Event
+from kit.db import Base
+
+log = structlog.get_logger()
+
+
+class OutboxMessage(Base):
+    __tablename__ = "outbox_message"
+    __table_args__ = (
+        Index("ix_outbox_message_unpublished", "created_at", postgresql_where="published_at IS NULL"),
+    )
+
+    event_id: Mapped[uuid.UUID] = mapped_column(UUID(as_uuid=True), primary_key=True)
+    event_type: Mapped[str] = mapped_column(String(120))
+    payload: Mapped[dict] = mapped_column(JSONB)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    published_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+def add_event(session: AsyncSession, event: Event) -> None:
+    """Stage `event` in the caller's transaction; it leaves only if that transaction commits."""
+    if event.request_id is None and correlation_id.get():
+        event = event.model_copy(update={"request_id": correlation_id.get()})
+    session.add(
+        OutboxMessage(event_id=event.event_id, event_type=event.type, payload=event.model_dump(mode="json"))
+    )
+    session.info["wrote_events"] = True
+
+
+class OutboxRelay:
+    batch_size = 100
+
+    def __init__(
+        self,
+        session_factory: async_sessionmaker[AsyncSession],
+        broker: RabbitBroker,
+        exchange: RabbitExchange,
+        poll_seconds: float,
+    ):
+        self._session_factory = session_factory
+        self._broker = broker
+        self._exchange = exchange
+        self._poll_seconds = poll_seconds
+        self._wakeup = asyncio.Event()
+
+    def wake(self) -> None:
+        self._wakeup.set()
+
+    async def run(self) -> None:
+        while True:
+            try:
+                while await self.publish_pending() == self.batch_size:
+                    pass
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("outbox_relay_failed")
+            try:
+                await asyncio.wait_for(self._wakeup.wait(), timeout=self._poll_seconds)
+            except TimeoutError:
+                pass
+            self._wakeup.clear()
+
+    async def publish_pending(self) -> int:
+        async with self._session_factory() as session, session.begin():
+            rows = (
+                await session.scalars(
+                    select(OutboxMessage)
+                    .where(OutboxMessage.published_at.is_(None))
+                    .order_by(OutboxMessage.created_at)
+                    .limit(self.batch_size)
+                    .with_for_update(skip_locked=True)
+                )
+            ).all()
+            for row in rows:
+                await self._publish(row)
+            await self._mark_published(session, [row.event_id for row in rows])
+        return len(rows)
+
+    async def _publish(self, row: OutboxMessage) -> None:
+        await self._broker.publish(
+            row.payload,
+            exchange=self._exchange,
+            routing_key=row.event_type,
+            message_id=str(row.event_id),
+            correlation_id=row.payload.get("request_id") or None,
+            persist=True,
+            mandatory=False,  # an event nobody subscribes to yet is not an error
+            content_type="application/json",
+        )
+        log.info("event_published", event_type=row.event_type, event_id=str(row.event_id))
+
+    async def _mark_published(self, session: AsyncSession, event_ids: list[uuid.UUID]) -> None:
+        if event_ids:
+            await session.execute(
+                update(OutboxMessage)
+                .where(OutboxMessage.event_id.in_(event_ids))
+                .values(published_at=datetime.now(UTC))
+            )

@@ -1,0 +1,133 @@
+"""Pytest fixtures every service's tests share: real PostgreSQL, Redis and RabbitMQ.
+
+A service's conftest sets `pytest_plugins = ["kit.testing"]` and defines the `service_dir`
+and `build_app` fixtures. Each test session gets a fresh `test_<service>` database migrated
+with the service's alembic scripts, a broker namespace nobody else uses, and Redis database 15;
+every test starts from empty tables and an empty Redis database.
+"""
+import os
+import subprocess
+import sys
+import uuid
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import aio_pika
+import asyncpg
+import httpx
+import pytest
+from asgi_lifespan import LifespanManager
+from fastapi import FastAPI
+from redis.asyncio import Redis
+from sqlalchemy import text
+
+from kit.db import Base
+from kit.tokens import TokenSigner, generate_key_pair
+
+PG_ADMIN_DSN = os.environ.get("TEST_PG_ADMIN_DSN", "postgresql://postgres@127.0.0.1:5432/postgres")
+TEST_REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+RABBITMQ_URL = os.environ.get("RABBITMQ_URL", "amqp://guest:guest@127.0.0.1:5672/")
+
+
+@pytest.fixture(scope="session")
+def keys_dir(tmp_path_factory) -> Path:
+    directory = tmp_path_factory.mktemp("keys")
+    generate_key_pair(directory)
+    return directory
+
+
+@pytest.fixture(scope="session")
+def broker_namespace() -> str:
+    return f"test-{uuid.uuid4().hex[:8]}."
+
+
+@pytest.fixture(scope="session")
+def test_env(service_name: str, keys_dir: Path, broker_namespace: str, tmp_path_factory) -> dict[str, str]:
+    """Environment for the service under test; also exported so Settings() picks it up."""
+    env = {
+        "SERVICE_NAME": service_name,
+        "DATABASE_URL": f"postgresql+asyncpg://postgres@127.0.0.1:5432/test_{service_name}",
+        "REDIS_URL": TEST_REDIS_URL,
+        "RABBITMQ_URL": RABBITMQ_URL,
+        "BROKER_NAMESPACE": broker_namespace,
+        "JWT_PUBLIC_KEY_FILE": str(keys_dir / "jwt_public.pem"),
+        "JWT_PRIVATE_KEY_FILE": str(keys_dir / "jwt_private.pem"),
+        "MEDIA_ROOT": str(tmp_path_factory.mktemp("media")),
+        "OUTBOX_POLL_SECONDS": "0.2",
+    }
+    os.environ.update(env)
+    return env
+
+
+async def recreate_database(name: str) -> None:
+    conn = await asyncpg.connect(PG_ADMIN_DSN)
+    try:
+        await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        await conn.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await conn.close()
+
+
+@pytest.fixture(scope="session")
+async def migrated_database(service_name: str, service_dir: Path, test_env: dict[str, str]) -> str:
+    """A fresh database built by the service's own migrations (so they are tested too)."""
+    await recreate_database(f"test_{service_name}")
+    subprocess.run(
+        [sys.executable, "-m", "alembic", "upgrade", "head"],
+        cwd=service_dir,
+        env={**os.environ, **test_env},
+        check=True,
+        capture_output=True,
+    )
+    return test_env["DATABASE_URL"]
+
+
+@pytest.fixture
+async def redis(test_env) -> AsyncIterator[Redis]:
+    client = Redis.from_url(test_env["REDIS_URL"], decode_responses=True)
+    await client.flushdb()
+    yield client
+    await client.aclose()
+
+
+@pytest.fixture
+async def app(build_app: Callable[[], FastAPI], migrated_database: str, redis: Redis) -> AsyncIterator[FastAPI]:
+    application = build_app()
+    async with LifespanManager(application, startup_timeout=30, shutdown_timeout=30):
+        yield application
+        async with application.state.session_factory() as session:
+            tables = ", ".join(f'"{t.name}"' for t in Base.metadata.sorted_tables)
+            await session.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
+            await session.commit()
+    await delete_queues(application.state.queue_names)
+
+
+async def delete_queues(names: list[str]) -> None:
+    connection = await aio_pika.connect(RABBITMQ_URL)
+    async with connection:
+        channel = await connection.channel()
+        for name in names:
+            await channel.queue_delete(name)
+
+
+@pytest.fixture
+async def client(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as http:
+        yield http
+
+
+@pytest.fixture
+def signer(keys_dir: Path) -> TokenSigner:
+    return TokenSigner((keys_dir / "jwt_private.pem").read_text(), issuer="identity", lifetime_seconds=3600)
+
+
+@pytest.fixture
+def auth_header(signer: TokenSigner) -> Callable[..., dict[str, str]]:
+    """`auth_header(user_id, group)` → an Authorization header for a token identity would issue."""
+
+    def make(user_id: int, group: int, username: str | None = None) -> dict[str, str]:
+        token = signer.issue(user_id, username or f"user{user_id}@example.com", [group])
+        return {"Authorization": f"Token {token}"}
+
+    return make
