@@ -1,0 +1,16 @@
+#!/bin/sh
+# serve   : uvicorn on :8000 (migrations are NOT run at start-up; see `migrate`)
+# migrate : alembic upgrade head (compose: a one-shot service; k8s: an init container)
+# anything else is executed as is.
+set -eu
+case "${1:-serve}" in
+  serve)
+    exec uvicorn "${SERVICE_NAME}.main:app" --host 0.0.0.0 --port "${PORT:-8000}" \
+      --proxy-headers --forwarded-allow-ips '*' --no-access-log ;;
+  migrate)
+    exec alembic upgrade head ;;
+  seed)
+    exec python -m "${SERVICE_NAME}.seed" ;;
+  *)
+    exec "$@" ;;
+esac
