@@ -1,4 +1,5 @@
 import email
+import email.policy
 import socket
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,7 +29,7 @@ class Mailbox:
         self.messages: list[email.message.Message] = []
 
     async def handle_DATA(self, server, session, envelope):
-        self.messages.append(email.message_from_bytes(envelope.content))
+        self.messages.append(email.message_from_bytes(envelope.content, policy=email.policy.default))
         return "250 OK"
 
 
@@ -59,3 +60,36 @@ def build_app(test_env, smtp_sink, monkeypatch):
     _, port = smtp_sink
     monkeypatch.setenv("SMTP_PORT", str(port))
     return lambda: build_app(Settings())
+
+
+@pytest.fixture(scope="session")
+def oauth_simulator() -> Iterator[str]:
+    """The OAuth providers' simulator served over real HTTP on a free port."""
+    import threading
+    import time
+
+    import uvicorn
+
+    from simulators.oauth import app as simulator_app
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(simulator_app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(5)
+
+
+@pytest.fixture
+def social_app(oauth_simulator, monkeypatch):
+    import json
+
+    from simulators.oauth import provider_settings
+
+    for name, value in provider_settings(oauth_simulator).items():
+        monkeypatch.setenv(name.upper(), json.dumps(value))

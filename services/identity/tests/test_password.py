@@ -1,0 +1,125 @@
+"""Password reset by e-mail and password change."""
+import re
+
+from identity.user.service import make_reset_token
+from tests.helpers import PASSWORD, register_client, token_header
+
+LINK = re.compile(r"http://\S+/recuperar-contrasena/(?P<uid>[^/\s]+)/(?P<token>[^/\s]+)")
+
+
+async def wait_for_mail(mailbox, count=1):
+    import asyncio
+
+    for _ in range(100):
+        if len(mailbox.messages) >= count:
+            return mailbox.messages
+        await asyncio.sleep(0.05)
+    raise AssertionError("no mail arrived")
+
+
+async def request_reset(client, mailbox, email="lucia@example.com"):
+    answer = await client.post("/api/auth/users/reset_password/", json={"email": email, "is_resto": False})
+    assert answer.status_code == 204
+    message = (await wait_for_mail(mailbox))[-1]
+    return LINK.search(message.get_content())
+
+
+async def test_a_reset_request_mails_a_link_to_the_reset_page(client, mailbox):
+    await register_client(client)
+    match = await request_reset(client, mailbox)
+    assert match is not None
+    assert mailbox.messages[0]["To"] == "lucia@example.com"
+    assert mailbox.messages[0]["Subject"] == "Restablecer su contraseña"
+
+
+async def test_a_reset_request_for_an_unknown_e_mail_answers_the_same_and_sends_nothing(client, mailbox):
+    import asyncio
+
+    answer = await client.post("/api/auth/users/reset_password/", json={"email": "nobody@example.com", "is_resto": True})
+    assert answer.status_code == 204
+    await asyncio.sleep(0.3)
+    assert mailbox.messages == []
+
+
+async def test_the_link_sets_a_new_password_once_and_ends_every_session(client, mailbox):
+    token = (await register_client(client))["auth_token"]
+    match = await request_reset(client, mailbox)
+    confirm = {"uid": match["uid"], "token": match["token"], "new_password": "Nueva-Clave-2026"}
+    assert (await client.post("/api/auth/users/reset_password_confirm/", json=confirm)).status_code == 204
+    assert (await client.post("/api/token-auth/check-authentication/", headers=token_header(token))).status_code == 401
+    login = await client.post("/api/auth/token/login/", json={"username": "lucia@example.com", "password": "Nueva-Clave-2026"})
+    assert login.status_code == 200
+    again = await client.post("/api/auth/users/reset_password_confirm/", json={**confirm, "new_password": "Otra-Clave-2027"})
+    assert again.status_code == 400
+    assert "token" in again.json()
+
+
+async def test_a_reset_with_a_weak_password_names_each_rule(client, mailbox):
+    await register_client(client)
+    match = await request_reset(client, mailbox)
+    answer = await client.post(
+        "/api/auth/users/reset_password_confirm/",
+        json={"uid": match["uid"], "token": match["token"], "new_password": "1234567"},
+    )
+    assert answer.status_code == 400
+    messages = answer.json()["new_password"]
+    assert any("demasiado corta" in m for m in messages)
+    assert any("demasiado común" in m for m in messages)
+    assert any("completamente numérica" in m for m in messages)
+
+
+async def test_a_reset_with_a_bad_uid_or_an_expired_token_is_refused(client, app):
+    await register_client(client)
+    bad_uid = await client.post("/api/auth/users/reset_password_confirm/", json={"uid": "OTk5", "token": "x-y", "new_password": "Nueva-Clave-2026"})
+    assert bad_uid.status_code == 400 and "uid" in bad_uid.json()
+    from identity.user import repository
+
+    async with app.state.session_factory() as session:
+        user = await repository.get_by_email(session, "lucia@example.com")
+    settings = app.state.settings
+    old = make_reset_token(settings.reset_secret, user, now=1_000_000)
+    from identity.user.service import encode_uid
+
+    expired = await client.post("/api/auth/users/reset_password_confirm/", json={"uid": encode_uid(user.id), "token": old, "new_password": "Nueva-Clave-2026"})
+    assert expired.status_code == 400 and "token" in expired.json()
+
+
+async def test_changing_the_password_checks_the_current_one(client):
+    token = (await register_client(client))["auth_token"]
+    answer = await client.post(
+        "/api/auth/users/set_password/",
+        json={"current_password": "not-my-password", "new_password": "Nueva-Clave-2026", "new_password_confirm": "Nueva-Clave-2026"},
+        headers=token_header(token),
+    )
+    assert answer.status_code == 400
+    assert answer.json() == {"current_password": ["Contraseña inválida."]}
+
+
+async def test_the_new_password_follows_the_rules_and_the_repeat_must_match(client):
+    token = (await register_client(client))["auth_token"]
+    answer = await client.post(
+        "/api/auth/users/set_password/",
+        json={"current_password": PASSWORD, "new_password": "Una-Clave-Demasiado-Larga-Para-El-Limite", "new_password_confirm": "otra"},
+        headers=token_header(token),
+    )
+    assert answer.status_code == 400
+    assert answer.json()["new_password"] == ["La contraseña no puede tener más de 30 caracteres."]
+    assert answer.json()["new_password_confirm"] == ["Las contraseñas no coinciden."]
+
+
+async def test_a_password_change_answers_204_and_revokes_older_tokens(client):
+    token = (await register_client(client))["auth_token"]
+    answer = await client.post(
+        "/api/auth/users/set_password/",
+        json={"current_password": PASSWORD, "new_password": "Nueva-Clave-2026", "new_password_confirm": "Nueva-Clave-2026"},
+        headers=token_header(token),
+    )
+    assert answer.status_code == 204
+    assert (await client.post("/api/token-auth/check-authentication/", headers=token_header(token))).status_code == 401
+    fresh = await client.post("/api/auth/token/login/", json={"username": "lucia@example.com", "password": "Nueva-Clave-2026"})
+    assert (await client.post("/api/token-auth/check-authentication/", headers=token_header(fresh.json()["auth_token"]))).status_code == 200
+
+
+async def test_a_password_change_needs_a_session(client):
+    answer = await client.post("/api/auth/users/set_password/", json={"current_password": PASSWORD, "new_password": "x", "new_password_confirm": "x"})
+    assert answer.status_code == 401
