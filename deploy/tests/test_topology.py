@@ -1,0 +1,273 @@
+"""The deployment descriptions agree with each other and with ARCHITECTURE.md's ownership table:
+the gateway route table, docker-compose.yml, deploy/k8s, the local launcher and tilt.json.
+(No running stack needed; gateway/tests/test_routing.py checks the live routing.)"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "gateway"))
+sys.path.insert(0, str(REPO / "deploy" / "local"))
+
+import config as local_config  # noqa: E402  deploy/local/config.py
+import route_table  # noqa: E402  gateway/route_table.py
+
+SERVICES = ["identity", "catalog", "floor", "ordering", "billing", "notifications"]
+
+# ARCHITECTURE.md "Who owns which /api/ path", with the names the unnamed rows got.
+OWNERSHIP: dict[str, str] = {
+    # identity (+ the admin dashboard and customer lists under /api/admin/)
+    "/api/auth/": "identity",
+    "/api/token-auth/": "identity",
+    "/api/login/social/": "identity",
+    "/api/cliente/": "identity",
+    "/api/restaurant/": "identity",
+    "/api/restaurant-atributes/": "identity",
+    "/api/registrar-operador/": "identity",
+    "/api/admin/": "identity",
+    # catalog
+    "/api/menu/": "catalog",
+    "/api/nestable-menu/": "catalog",
+    "/api/create-nestable-menu/": "catalog",
+    "/api/menu-group/": "catalog",
+    "/api/public-menu/": "catalog",
+    "/api/dish/": "catalog",
+    "/api/dish-image/": "catalog",
+    "/api/actualizar-precio-masivo/": "catalog",
+    # floor (+ QR images and PDFs)
+    "/api/sit/": "floor",
+    "/api/llamar-mozo/": "floor",
+    "/api/qr/": "floor",
+    # ordering (+ tickets and order reports)
+    "/api/ordenes/": "ordering",
+    "/api/delivery/": "ordering",
+    "/api/delivery-info/": "ordering",
+    "/api/up-delivery-info/": "ordering",
+    "/api/tickets/": "ordering",
+    "/api/reportes/": "ordering",
+    # billing (+ the payment provider's notifications)
+    "/api/pagar-orden/": "billing",
+    "/api/autorizacion/": "billing",
+    "/api/restaurant-atributes/obtener-estado-mp/": "billing",
+    "/api/obtener-balance/": "billing",
+    "/api/control-fee/": "billing",
+    "/api/comision-resto/": "billing",
+    "/api/webhooks/": "billing",
+    # notifications (websocket outside /api/, and the bell's history)
+    "/ws/": "notifications",
+    "/api/notificaciones/": "notifications",
+    # files, served by the service that stores them
+    "/media/identity/": "identity",
+    "/media/catalog/": "catalog",
+    # everything else
+    "/": "web",
+}
+
+
+@pytest.fixture(scope="module")
+def routes() -> dict:
+    return route_table.load({})
+
+
+@pytest.fixture(scope="module")
+def compose() -> dict:
+    return yaml.safe_load((REPO / "docker-compose.yml").read_text())
+
+
+# ------------------------------------------------------------------------- route table
+def test_route_table_has_exactly_the_ownership_table(routes):
+    table = route_table.prefix_owner(routes)
+    missing = {p: o for p, o in OWNERSHIP.items() if p not in table}
+    extra = {p: o for p, o in table.items() if p not in OWNERSHIP}
+    wrong = {p: (table[p], o) for p, o in OWNERSHIP.items() if p in table and table[p] != o}
+    assert not missing, f"prefixes with no route: {missing}"
+    assert not extra, f"routes not in the ownership table (add them to OWNERSHIP): {extra}"
+    assert not wrong, f"prefix -> (routed to, owner): {wrong}"
+
+
+def test_each_prefix_appears_once(routes):
+    seen = [p for r in route_table.routers(routes) for p in r.prefixes]
+    assert len(seen) == len(set(seen)), sorted(p for p in seen if seen.count(p) > 1)
+
+
+@pytest.mark.parametrize("prefix", sorted(OWNERSHIP))
+def test_most_specific_prefix_wins(routes, prefix):
+    """Traefik picks the highest priority: a prefix inside another owner's prefix must outrank it."""
+    assert route_table.owner_of(prefix + "x/", routes) == OWNERSHIP[prefix]
+
+
+def test_prefixes_are_paths_with_trailing_slash(routes):
+    for p in route_table.prefix_owner(routes):
+        assert p.startswith("/") and p.endswith("/"), p
+
+
+def test_every_router_targets_a_defined_service(routes):
+    services = routes["http"]["services"]
+    middlewares = routes["http"].get("middlewares", {})
+    for r in route_table.routers(routes):
+        assert r.service in services, r
+        assert r.prefixes, f"router {r.name} has no PathPrefix rule"
+        for m in r.middlewares:
+            assert m in middlewares, (r.name, m)
+        assert r.priority > 0, f"router {r.name}: give it an explicit priority"
+
+
+def test_every_router_sets_the_request_id(routes):
+    for r in route_table.routers(routes):
+        assert "request-id" in r.middlewares, r.name
+
+
+def test_web_route_is_compressed_catch_all(routes):
+    web = routes["http"]["routers"]["web"]
+    assert web["rule"].strip() == "PathPrefix(`/`)"
+    assert web["priority"] == min(r.priority for r in route_table.routers(routes))
+    assert any("compress" in routes["http"]["middlewares"][m] for m in web["middlewares"])
+
+
+def test_no_path_rewriting(routes):
+    forbidden = {"stripPrefix", "stripPrefixRegex", "replacePath", "replacePathRegex", "addPrefix"}
+    for name, m in routes["http"].get("middlewares", {}).items():
+        assert not forbidden & set(m), f"middleware {name} rewrites paths; services expect them unchanged"
+
+
+def test_upstreams_come_from_the_environment_with_local_defaults():
+    tv = route_table.template_vars()
+    expected = {f"{s.upper()}_URL": f"http://127.0.0.1:{port}" for s, port in local_config.SERVICES.items()}
+    expected["WEB_URL"] = f"http://127.0.0.1:{local_config.WEB_PORT}"
+    assert tv == expected
+    assert local_config.GATEWAY_ENV == expected
+    rendered = route_table.load({"IDENTITY_URL": "http://identity:8000"})
+    assert rendered["http"]["services"]["identity"]["loadBalancer"]["servers"][0]["url"] == "http://identity:8000"
+
+
+def test_request_id_plugin_is_present():
+    static = yaml.safe_load((REPO / "gateway" / "traefik.yml").read_text())
+    plugin = static["experimental"]["localPlugins"]["requestid"]
+    src = REPO / "gateway" / "plugins-local" / "src" / plugin["moduleName"]
+    manifest = yaml.safe_load((src / ".traefik.yml").read_text())
+    assert manifest["import"] == plugin["moduleName"]
+    assert (src / "go.mod").read_text().startswith(f"module {plugin['moduleName']}")
+    assert static["accessLog"]["format"] == "json"
+    assert static["accessLog"]["fields"]["headers"]["names"].get("X-Request-Id") == "keep"
+
+
+# ------------------------------------------------------------------------- docker-compose
+def test_compose_has_every_part(compose):
+    names = set(compose["services"])
+    for required in [*SERVICES, "traefik", "postgres", "rabbitmq", "redis", "web", "smtp"]:
+        assert required in names, required
+
+
+@pytest.mark.parametrize("service", SERVICES)
+def test_compose_service_is_wired(compose, service):
+    s = compose["services"][service]
+    env = s["environment"]
+    assert env["SERVICE_NAME"] == service
+    assert env["DATABASE_URL"].startswith("postgresql+asyncpg://")
+    assert env["DATABASE_URL"].rsplit("/", 1)[1] == service, "each service has its own database"
+    assert "@postgres:" in env["DATABASE_URL"]
+    assert "@rabbitmq:" in env["RABBITMQ_URL"] and "//redis:" in env["REDIS_URL"]
+    # Same variable names as the local launcher.
+    assert set(local_config.service_env(service)) - {"PYTHONUNBUFFERED"} <= set(env), \
+        set(local_config.service_env(service)) - set(env)
+    assert s["build"]["args"]["SERVICE"] == service
+    assert s["build"]["dockerfile"] == "deploy/docker/service.Dockerfile"
+    assert (REPO / s["build"]["dockerfile"]).exists()
+    migrate = compose["services"][f"{service}-migrate"]
+    assert migrate["command"] == ["migrate"] and migrate["image"] == s["image"]
+    assert s["depends_on"][f"{service}-migrate"]["condition"] == "service_completed_successfully"
+    assert ("JWT_PRIVATE_KEY_FILE" in env) == (service == "identity"), "only identity signs tokens"
+
+
+def test_compose_gateway_points_every_route_at_a_compose_service(compose, routes):
+    traefik = compose["services"]["traefik"]
+    env = traefik["environment"]
+    assert set(env) == set(route_table.template_vars()), "set every upstream variable of the route table"
+    rendered = route_table.load(env)
+    for name, svc in rendered["http"]["services"].items():
+        url = svc["loadBalancer"]["servers"][0]["url"]
+        host = re.match(r"http://([^:/]+)", url).group(1)
+        assert host in compose["services"], f"route service {name} -> {url}: no compose service {host}"
+    mounts = " ".join(traefik["volumes"])
+    for path in ("./gateway/traefik.yml", "./gateway/dynamic", "./gateway/plugins-local"):
+        assert path in mounts
+    static = yaml.safe_load((REPO / "gateway" / "traefik.yml").read_text())
+    assert static["providers"]["file"]["directory"] in mounts
+    port = static["entryPoints"]["web"]["address"].rsplit(":", 1)[1]
+    assert any(p.endswith(f":{port}") for p in traefik["ports"])
+
+
+def test_compose_creates_every_database():
+    sql = (REPO / "deploy" / "docker" / "postgres-init.sql").read_text()
+    for s in SERVICES:
+        assert re.search(rf"CREATE DATABASE {s};", sql), s
+
+
+# ------------------------------------------------------------------------- kubernetes
+def k8s_docs() -> list[dict]:
+    docs = []
+    for f in sorted((REPO / "deploy" / "k8s").glob("*.yaml")):
+        docs += [d for d in yaml.safe_load_all(f.read_text()) if d]
+    return docs
+
+
+@pytest.mark.parametrize("service", SERVICES)
+def test_k8s_has_deployment_and_service(service):
+    docs = k8s_docs()
+    deps = [d for d in docs if d["kind"] == "Deployment" and d["metadata"]["name"] == service]
+    svcs = [d for d in docs if d["kind"] == "Service" and d["metadata"]["name"] == service]
+    assert len(deps) == 1 and len(svcs) == 1
+    dep, svc = deps[0], svcs[0]
+    pod = dep["spec"]["template"]["spec"]
+    assert dep["spec"]["selector"]["matchLabels"].items() <= dep["spec"]["template"]["metadata"]["labels"].items()
+    assert svc["spec"]["selector"].items() <= dep["spec"]["template"]["metadata"]["labels"].items()
+    (container,) = pod["containers"]
+    assert container["image"] == f"restaurant-platform/{service}:latest"
+    assert container["readinessProbe"]["httpGet"]["path"] == "/readyz"
+    assert [c["args"] for c in pod.get("initContainers", [])] == [["migrate"]]
+    assert svc["spec"]["ports"][0]["port"] == 8000
+    kust = yaml.safe_load((REPO / "deploy" / "k8s" / "kustomization.yaml").read_text())
+    assert f"{service}.yaml" in kust["resources"]
+
+
+def test_k8s_gateway_uses_the_same_route_table():
+    kust = yaml.safe_load((REPO / "deploy" / "k8s" / "kustomization.yaml").read_text())
+    files = [f.split("=", 1)[1] for g in kust["configMapGenerator"] for f in g["files"]]
+    for f in files:
+        assert (REPO / "deploy" / "k8s" / f).resolve().exists(), f
+    assert "../../gateway/dynamic/routes.yml" in files
+    gw = next(d for d in k8s_docs() if d["kind"] == "Deployment" and d["metadata"]["name"] == "gateway")
+    env = {e["name"]: e["value"] for e in gw["spec"]["template"]["spec"]["containers"][0]["env"]}
+    assert set(env) == set(route_table.template_vars())
+    k8s_services = {d["metadata"]["name"] for d in k8s_docs() if d["kind"] == "Service"}
+    for url in env.values():
+        assert re.match(r"http://([^:/]+)", url).group(1) in k8s_services, url
+
+
+# ------------------------------------------------------------------------- local launcher, tilt
+def test_local_launcher_runs_every_service_and_the_gateway():
+    names = {p.name for p in local_config.PROCESSES}
+    assert set(SERVICES) | {"gateway", "web", "smtp"} <= names
+    ports = [p.port for p in local_config.PROCESSES]
+    assert len(ports) == len(set(ports)), "two processes on one port"
+    for s, port in local_config.SERVICES.items():
+        env = local_config.service_env(s)
+        assert env["DATABASE_URL"].endswith(f"/{s}")
+        assert env["SERVICE_NAME"] == s
+        assert local_config.test_env(s)["DATABASE_URL"].endswith(f"/test_{s}")
+
+
+def test_tilt_json_builds_every_image_compose_uses(compose):
+    tilt = json.loads((REPO / "tilt.json").read_text())
+    assert (REPO / tilt["compose"]).exists()
+    built = {s["image"].rsplit(":", 1)[0] for s in compose["services"].values() if "build" in s}
+    assert built == set(tilt["images"])
+    for spec in tilt["images"].values():
+        assert (REPO / spec["dockerfile"]).exists()
