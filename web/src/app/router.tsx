@@ -1,0 +1,92 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths, type PathKey } from '@/config/paths';
+import { AppLayout } from '@/components/layouts/app-layout';
+import { RouteGuard } from '@/components/route-guard';
+import { PlaceholderPage } from '@/components/placeholder-page';
+import { ErrorPage } from '@/components/error-page';
+import type { RouteHandle } from '@/components/page-meta';
+import { HomeRoute } from './routes/home';
+
+type Page = LazyExoticComponent<ComponentType> | ComponentType;
+
+// Route-level code splitting: every page is its own chunk.
+const Landing = lazy(() => import('@/features/landing/landing-page'));
+const Resto = lazy(() => import('@/features/landing/resto-page'));
+const Cliente = lazy(() => import('@/features/auth/components/cliente-page'));
+const ResetPassword = lazy(() => import('@/features/auth/components/reset-password-page'));
+const SocialCallback = lazy(() => import('@/features/auth/components/social-callback-page'));
+const Faq = lazy(() => import('@/features/faq/faq-page'));
+const Legal = lazy(() => import('@/features/legal/legal-page'));
+const OwnerHome = lazy(() => import('@/features/restaurants/owner-home'));
+const Admin = lazy(() => import('@/features/admin/admin-page'));
+const PaymentResult = lazy(() => import('@/features/payments/payment-result'));
+
+const placeholder = (titleId: string): Page => () => <PlaceholderPage titleId={titleId} />;
+
+/** What each route renders and its title; the path and access rule come from config/paths. */
+const PAGES: Record<PathKey, { page: Page; title: string }> = {
+  home: { page: () => <HomeRoute landing={Landing} />, title: 'meta.home.title' },
+  index: { page: () => <HomeRoute landing={Landing} />, title: 'meta.home.title' },
+  resto: { page: () => <HomeRoute landing={Resto} />, title: 'meta.resto.title' },
+  cliente: { page: Cliente, title: 'meta.cliente.title' },
+  resetPassword: { page: ResetPassword, title: 'auth.reset.title' },
+  faq: { page: Faq, title: 'nav.faq' },
+  legalTermsResto: { page: () => <Legal doc="termsResto" />, title: 'meta.legal.termsResto' },
+  legalPrivacyResto: { page: () => <Legal doc="privacyResto" />, title: 'meta.legal.privacyResto' },
+  legalTermsMobile: { page: () => <Legal doc="termsMobile" />, title: 'meta.legal.termsMobile' },
+  legalPrivacyMobile: { page: () => <Legal doc="privacyMobile" />, title: 'meta.legal.privacyMobile' },
+  restaurante: { page: OwnerHome, title: 'page.restaurante.title' },
+  crearRestaurante: { page: placeholder('page.crearRestaurante.title'), title: 'page.crearRestaurante.title' },
+  editarRestaurante: { page: placeholder('page.editarRestaurante.title'), title: 'page.editarRestaurante.title' },
+  menu: { page: placeholder('page.menu.title'), title: 'page.menu.title' },
+  menuGroup: { page: placeholder('page.menuGroup.title'), title: 'page.menuGroup.title' },
+  listaDePlatos: { page: placeholder('page.listaDePlatos.title'), title: 'page.listaDePlatos.title' },
+  dish: { page: placeholder('page.dish.title'), title: 'page.dish.title' },
+  croquis: { page: placeholder('page.croquis.title'), title: 'page.croquis.title' },
+  crearHorario: { page: placeholder('page.crearHorario.title'), title: 'page.crearHorario.title' },
+  administrador: { page: Admin, title: 'page.administrador.title' },
+  profile: { page: placeholder('page.profile.title'), title: 'page.profile.title' },
+  forbidden: { page: () => <ErrorPage code={403} />, title: 'meta.403.title' },
+  serverError: { page: () => <ErrorPage code={500} />, title: 'meta.500.title' },
+  pagoFail: { page: () => <PaymentResult result="fail" />, title: 'payment.fail.title' },
+  pagoPending: { page: () => <PaymentResult result="pending" />, title: 'payment.pending.title' },
+  pagoSuccess: { page: () => <PaymentResult result="success" />, title: 'payment.success.title' },
+  socialCallback: { page: SocialCallback, title: 'auth.social.title' },
+  ordenes: { page: placeholder('page.ordenes.title'), title: 'page.ordenes.title' },
+  delivery: { page: placeholder('page.delivery.title'), title: 'page.delivery.title' },
+  qr: { page: placeholder('page.qr.title'), title: 'page.qr.title' },
+  operadores: { page: placeholder('page.operadores.title'), title: 'page.operadores.title' },
+  estadisticas: { page: placeholder('page.estadisticas.title'), title: 'page.estadisticas.title' },
+  mercadopago: { page: placeholder('page.mercadopago.title'), title: 'page.mercadopago.title' },
+  balance: { page: placeholder('page.balance.title'), title: 'page.balance.title' },
+  autorizacion: { page: placeholder('page.autorizacion.title'), title: 'page.autorizacion.title' },
+  autorizacionAhoraNo: { page: placeholder('page.autorizacionAhoraNo.title'), title: 'page.autorizacionAhoraNo.title' },
+  restaurantList: { page: placeholder('page.restaurantList.title'), title: 'page.restaurantList.title' },
+  pagosEnEfectivo: { page: placeholder('page.pagosEnEfectivo.title'), title: 'page.pagosEnEfectivo.title' },
+  dashboard: { page: placeholder('page.dashboard.title'), title: 'page.dashboard.title' },
+  userList: { page: placeholder('page.userList.title'), title: 'page.userList.title' },
+  menus: { page: placeholder('page.menus.title'), title: 'page.menus.title' },
+  notFound: { page: () => <ErrorPage code={404} />, title: 'meta.404.title' },
+};
+
+/** The route objects (shared by the browser router and the tests' memory routers). */
+export function createRoutes(): RouteObject[] {
+  const children: RouteObject[] = (Object.keys(paths) as PathKey[]).map((key) => {
+    const { path, access } = paths[key];
+    const { page: Page, title } = PAGES[key];
+    const handle: RouteHandle = { title };
+    return {
+      path,
+      handle,
+      element: (
+        <RouteGuard access={access}>
+          <Page />
+        </RouteGuard>
+      ),
+    };
+  });
+  return [{ element: <AppLayout />, errorElement: <ErrorPage code={500} />, children }];
+}
+
+export const createAppRouter = () => createBrowserRouter(createRoutes());

@@ -1,0 +1,52 @@
+import { Suspense, useState } from 'react';
+import { AppShell, Box, Center, Loader } from '@mantine/core';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { AuthDialogsProvider } from '@/features/auth';
+import { useSession } from '@/lib/session';
+import { PageMeta } from '../page-meta';
+import { CookieNotice } from './cookie-notice';
+import { Footer } from './footer';
+import { TAB_PATHS, hasTabs } from './nav-items';
+import { RestoTabs } from './resto-tabs';
+import { SessionCheck } from './session-check';
+import { SideDrawer } from './side-drawer';
+import { TopBar } from './top-bar';
+
+export function PageLoader() {
+  return (
+    <Center mih={300}>
+      <Loader aria-label="loading" />
+    </Center>
+  );
+}
+
+/** The shell every screen lives in: top bar, restaurant tabs, page, footer, cookie notice, drawer. */
+export function AppLayout() {
+  const session = useSession();
+  const { pathname } = useLocation();
+  const [drawer, setDrawer] = useState(false);
+  const showTabs = !!session.token && hasTabs(session.groups) && TAB_PATHS.includes(pathname);
+  return (
+    <AuthDialogsProvider>
+      <SessionCheck />
+      <PageMeta />
+      <ScrollRestoration />
+      <AppShell header={{ height: 60 }} padding={0}>
+        <AppShell.Header>
+          <TopBar drawerOpened={drawer} onBurger={() => setDrawer((o) => !o)} />
+        </AppShell.Header>
+        <AppShell.Main style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+          {showTabs && <RestoTabs />}
+          <Box style={{ flex: 1 }}>
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </Box>
+          <Footer />
+        </AppShell.Main>
+      </AppShell>
+      <CookieNotice />
+      <SideDrawer opened={drawer} onClose={() => setDrawer(false)} />
+    </AuthDialogsProvider>
+  );
+}

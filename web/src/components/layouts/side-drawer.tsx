@@ -1,0 +1,42 @@
+import { Drawer, NavLink, Stack } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import { useLogout } from '@/features/auth';
+import { useT } from '@/lib/i18n/messages';
+import { useSession } from '@/lib/session';
+import { drawerItemsFor } from './nav-items';
+
+/** Side drawer for admins (restaurants, payments, accounts, dashboard) and clients (profile). */
+export function SideDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const t = useT();
+  const { groups } = useSession();
+  const { pathname } = useLocation();
+  const logout = useLogout();
+  return (
+    <Drawer opened={opened} onClose={onClose} title={t('nav.drawer.title')} size="xs">
+      <Stack gap={4}>
+        {drawerItemsFor(groups).map((item) => (
+          <NavLink
+            key={item.key}
+            component={Link}
+            to={item.to}
+            label={t(item.label)}
+            active={pathname === item.to}
+            onClick={onClose}
+            py="md"
+          />
+        ))}
+        <NavLink
+          component="button"
+          label={t('nav.logout')}
+          leftSection={<IconLogout size={18} />}
+          onClick={() => {
+            onClose();
+            void logout();
+          }}
+          py="md"
+        />
+      </Stack>
+    </Drawer>
+  );
+}

@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { Navigate } from 'react-router';
+import { decideAccess, paths, type Access } from '@/config/paths';
+import { useSession } from '@/lib/session';
+
+/** Applies a route's access rule: visitor → '/', wrong group → '/403'. */
+export function RouteGuard({ access, children }: { access: Access; children: ReactNode }) {
+  const session = useSession();
+  const decision = decideAccess(access, session);
+  if (decision === 'to-home') return <Navigate to={paths.home.path} replace />;
+  if (decision === 'to-403') return <Navigate to={paths.forbidden.path} replace />;
+  if (access !== 'public' && session.status === 'checking') {
+    return (
+      <Center mih={300}>
+        <Loader aria-label="loading" />
+      </Center>
+    );
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,54 @@
+import { useMutation } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api-client';
+import type { ResponseBody } from '@/lib/api-types';
+import type { SocialProvider } from '@/config/paths';
+
+export type SocialConfig = ResponseBody<'/api/login/social/config/', 'get'>;
+export type SocialTokenUser = ResponseBody<'/api/login/social/token_user/{provider}/', 'post'>;
+
+const STATE_KEY = 'social_state';
+
+/** GET login/social/config/: where each provider's authorize page is. */
+export function getSocialConfig(): Promise<SocialConfig> {
+  return unwrap(api.GET('/api/login/social/config/', {}));
+}
+
+/** The provider's authorize URL (authorization-code flow), with a one-time state. */
+export function buildAuthorizeUrl(provider: SocialProvider, config: SocialConfig): string {
+  const cfg = provider === 'google-oauth2' ? config.google : config.facebook;
+  const state = crypto.randomUUID();
+  sessionStorage.setItem(STATE_KEY, state);
+  const url = new URL(cfg.authorize_url, window.location.origin);
+  url.searchParams.set('client_id', cfg.client_id);
+  url.searchParams.set('redirect_uri', cfg.redirect_uri);
+  url.searchParams.set('response_type', 'code');
+  url.searchParams.set('state', state);
+  url.searchParams.set('scope', provider === 'google-oauth2' ? 'openid email profile' : 'email public_profile');
+  return url.toString();
+}
+
+/** True once for the state this tab sent; protects the callback against forged redirects. */
+export function consumeState(state: string | null): boolean {
+  const expected = sessionStorage.getItem(STATE_KEY);
+  sessionStorage.removeItem(STATE_KEY);
+  return !!state && state === expected;
+}
+
+/** POST login/social/token_user/{provider}/ {code, redirect_uri}. */
+export function exchangeSocialCode(provider: SocialProvider, code: string, redirectUri: string): Promise<SocialTokenUser> {
+  return unwrap(
+    api.POST('/api/login/social/token_user/{provider}/', {
+      params: { path: { provider } },
+      body: { code, redirect_uri: redirectUri },
+    }),
+  );
+}
+
+export function useSocialRedirect() {
+  return useMutation({
+    mutationFn: async (provider: SocialProvider) => {
+      const config = await getSocialConfig();
+      window.location.assign(buildAuthorizeUrl(provider, config));
+    },
+  });
+}

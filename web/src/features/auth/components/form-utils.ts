@@ -1,0 +1,8 @@
+import type { FieldError } from 'react-hook-form';
+import { useT } from '@/lib/i18n/messages';
+
+/** Form errors carry catalog ids (see schemas.ts); this turns one into text. */
+export function useErrorText() {
+  const t = useT();
+  return (error: FieldError | undefined) => (error?.message ? t(error.message) : undefined);
+}

@@ -1,0 +1,85 @@
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { GROUP } from '@/config/paths';
+import { useT } from '@/lib/i18n/messages';
+import { notify } from '@/lib/notify';
+import { KEYS, write } from '@/lib/storage';
+import { useRegisterRestaurant } from '../api/register-restaurant';
+import { useCompleteLogin, useShowRegistrationErrors } from '../hooks';
+import { digitsOnly, restaurantRegisterSchema, type RestaurantRegisterValues } from '../schemas';
+import { useErrorText } from './form-utils';
+import { TermsCheckbox } from './terms-checkbox';
+
+type Props = { onLogin?: () => void; onDone?: () => void };
+
+/** Restaurant registration: nombre_local, telefono, e-mail, password, confirmation, terms. */
+export default function RestaurantRegisterForm({ onLogin, onDone }: Props) {
+  const t = useT();
+  const errorText = useErrorText();
+  const register = useRegisterRestaurant();
+  const completeLogin = useCompleteLogin();
+  const showErrors = useShowRegistrationErrors('restaurant');
+  const form = useForm<RestaurantRegisterValues>({
+    resolver: zodResolver(restaurantRegisterSchema),
+    defaultValues: { nombre_local: '', telefono: '', email: '', password: '', password2: '', terms: false },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((v) =>
+    register.mutate(
+      {
+        nombre_local: v.nombre_local,
+        telefono: v.telefono,
+        fk_user: { email: v.email, password: v.password, password2: v.password2 },
+      },
+      {
+        onSuccess: (r) => {
+          notify('success', t('auth.registerResto.success'));
+          onDone?.();
+          completeLogin({ token: r.auth_token, username: r.username, id: r.id, groups: [GROUP.owner] });
+          write(KEYS.nameResto, r.name);
+        },
+        onError: showErrors,
+      },
+    ),
+  );
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('auth.registerResto.title')}>
+      <Stack gap="sm">
+        <TextInput label={t('auth.field.localName')} size="md" maxLength={40} {...form.register('nombre_local')} error={errorText(errors.nombre_local)} />
+        <Controller
+          control={form.control}
+          name="telefono"
+          render={({ field }) => (
+            <TextInput
+              label={t('auth.field.phone')}
+              size="md"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel"
+              maxLength={20}
+              {...field}
+              onChange={(e) => field.onChange(digitsOnly(e.currentTarget.value))}
+              error={errorText(errors.telefono)}
+            />
+          )}
+        />
+        <TextInput label={t('auth.field.email')} size="md" type="email" autoComplete="email" {...form.register('email')} error={errorText(errors.email)} />
+        <PasswordInput label={t('auth.field.password')} size="md" autoComplete="new-password" {...form.register('password')} error={errorText(errors.password)} />
+        <PasswordInput label={t('auth.field.password2')} size="md" autoComplete="new-password" {...form.register('password2')} error={errorText(errors.password2)} />
+        <TermsCheckbox audience="resto" registration={form.register('terms')} error={errorText(errors.terms)} />
+        <Button type="submit" size="md" loading={register.isPending}>
+          {t('auth.register.submit')}
+        </Button>
+        {onLogin && (
+          <Group justify="center" gap={4}>
+            {t('auth.register.haveAccount')}
+            <Anchor component="button" type="button" onClick={onLogin}>
+              {t('auth.login.submit')}
+            </Anchor>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { paths as identityPaths } from '@/types/api/identity';
+import { localeStore } from './i18n/locale';
+import { sessionStore } from './session';
+
+/** Every service's generated paths; all start with /api/ (see scripts/gen-api.mjs). */
+export type ApiPaths = identityPaths;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`HTTP ${status}`);
+  }
+}
+
+/** Token header (spec: `Authorization: Token <token>`) and the UI locale for localized messages. */
+const authAndLocale: Middleware = {
+  onRequest({ request }) {
+    const { token } = sessionStore.get();
+    if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Token ${token}`);
+    request.headers.set('Accept-Language', localeStore.get());
+    return request;
+  },
+};
+
+export const api = createClient<ApiPaths>({
+  baseUrl: typeof window !== 'undefined' ? window.location.origin : 'http://localhost',
+  // resolve fetch at call time so that test interceptors (MSW) see every request
+  fetch: (req) => globalThis.fetch(req),
+});
+api.use(authAndLocale);
+
+/** openapi-fetch result → data, or throws ApiError with the body the server sent. */
+export async function unwrap<T>(
+  promise: Promise<{ data?: T; error?: unknown; response: Response }>,
+): Promise<T> {
+  const { data, error, response } = await promise;
+  if (!response.ok) throw new ApiError(response.status, error ?? null);
+  return data as T;
+}

@@ -1,0 +1,21 @@
+import type { Locale } from './locale';
+
+/** Prices: Argentine pesos in Spanish, dollars in English, 2 decimals. */
+export function formatPrice(amount: number | string, locale: Locale): string {
+  const value = typeof amount === 'string' ? Number(amount) : amount;
+  return new Intl.NumberFormat(locale === 'es' ? 'es-AR' : 'en-US', {
+    style: 'currency',
+    currency: locale === 'es' ? 'ARS' : 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(value);
+}
+
+/** Dates: dd/mm/yyyy in Spanish, mm/dd/yyyy in English. */
+export function formatDate(date: Date | string, locale: Locale): string {
+  const d = typeof date === 'string' ? new Date(date) : date;
+  const dd = String(d.getDate()).padStart(2, '0');
+  const mm = String(d.getMonth() + 1).padStart(2, '0');
+  const yyyy = d.getFullYear();
+  return locale === 'es' ? `${dd}/${mm}/${yyyy}` : `${mm}/${dd}/${yyyy}`;
+}

@@ -1,0 +1,49 @@
+/**
+ * Local storage keys of the session entity (spec part 1 §3 'Session').
+ * Logout clears everything except the cookie consent.
+ */
+export const KEYS = {
+  token: 'token',
+  user: 'user',
+  groups: 'groups',
+  id: 'id',
+  firstName: 'first_name',
+  getpk: 'getpk',
+  nameResto: 'nameResto',
+  waitTime: 'waitTime',
+  mnStatus: 'mnStatus',
+  cookieAccepted: 'cookie-accepted',
+  receiveNoti: 'receive_noti',
+  muteSound: 'mute_sound',
+  startResto: 'StartResto',
+  locale: 'locale',
+  owner: 'owner',
+} as const;
+
+export function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function write(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    /* storage unavailable (private mode): the app still works for this tab */
+  }
+}
+
+/** Clear local storage, keeping the given keys (always the cookie consent). */
+export function clearExcept(keep: readonly string[] = []): void {
+  const kept = [KEYS.cookieAccepted, ...keep].map((k) => [k, read(k)] as const);
+  try {
+    window.localStorage.clear();
+  } catch {
+    return;
+  }
+  for (const [k, v] of kept) if (v !== null) write(k, v);
+}
