@@ -11,7 +11,7 @@ from redis.asyncio import Redis
 from sqlalchemy import text
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from kit.auth import RevocationStore
+from kit.auth import CurrentUser, RevocationStore
 from kit.consumer import HandlerMap, declare_topology, subscribe_handlers
 from kit.db import make_engine, make_session_factory
 from kit.errors import install_error_handlers
@@ -108,6 +108,11 @@ def create_app(
     @app.get("/healthz", include_in_schema=False)
     async def healthz():
         return {"status": "ok", "service": settings.service_name}
+
+    @app.get("/whoami", include_in_schema=False)
+    async def whoami(principal: CurrentUser):
+        """Who this service takes the caller for: every service verifies tokens the same way."""
+        return {"user_id": principal.user_id, "username": principal.username, "groups": list(principal.groups)}
 
     @app.get("/readyz", include_in_schema=False)
     async def readyz():

@@ -54,6 +54,25 @@ async def process_event(
     return True
 
 
+def _consumer(
+    session_factory: async_sessionmaker[AsyncSession],
+    handler: Handler,
+    model: type[Event],
+    after_commit: Callable[[], None],
+) -> Callable[[dict], Awaitable[None]]:
+    # One parameter only: FastStream reads a handler's parameters as fields of the message body.
+    async def consume(body: dict) -> None:
+        event = model.model_validate(body)
+        token = correlation_id.set(event.request_id)
+        try:
+            if await process_event(session_factory, handler, event):
+                after_commit()
+        finally:
+            correlation_id.reset(token)
+
+    return consume
+
+
 def dead_letter_exchange(exchange: RabbitExchange) -> RabbitExchange:
     return RabbitExchange(f"{exchange.name}.dead-letter", type=ExchangeType.TOPIC, durable=True)
 
@@ -99,17 +118,7 @@ def subscribe_handlers(
     Answers the queue names (the dead-letter queue included)."""
     names = [dead_letter_queue(namespace, service).name]
     for event_type, handler in handlers.items():
-        model = event_class(event_type)
-
-        async def consume(body: dict, _handler: Handler = handler, _model: type[Event] = model) -> None:
-            event = _model.model_validate(body)
-            token = correlation_id.set(event.request_id)
-            try:
-                if await process_event(session_factory, _handler, event):
-                    after_commit()
-            finally:
-                correlation_id.reset(token)
-
+        consume = _consumer(session_factory, handler, event_class(event_type), after_commit)
         queue = event_queue(namespace, service, event_type, exchange, delivery_limit)
         names.append(queue.name)
         broker.subscriber(queue, exchange, ack_policy=AckPolicy.NACK_ON_ERROR, title=queue.name)(consume)

@@ -1,0 +1,1 @@
+"""Payments, the marketplace link, balance, statistics and commissions."""

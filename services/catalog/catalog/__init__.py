@@ -1,0 +1,1 @@
+"""Menus, categories, dishes, images, prices and the public menu."""

@@ -1,0 +1,6 @@
+"""Every table of the catalog database (imported by alembic)."""
+from kit.consumer import ProcessedEvent
+from kit.membership import RestaurantMember
+from kit.outbox import OutboxMessage
+
+__all__ = ["OutboxMessage", "ProcessedEvent", "RestaurantMember"]

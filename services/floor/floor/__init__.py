@@ -1,0 +1,1 @@
+"""The floor sketch: tables, chairs, delivery points, waiter calls and QR codes."""

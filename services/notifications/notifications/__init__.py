@@ -1,0 +1,1 @@
+"""The staff's live notification socket and the bell's history."""

@@ -1,0 +1,1 @@
+"""Orders, delivery and takeaway, tickets and reports."""

@@ -1,0 +1,5 @@
+from kit.settings import ServiceSettings
+
+
+class Settings(ServiceSettings):
+    service_name: str = "ordering"
