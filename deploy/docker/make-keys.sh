@@ -5,8 +5,8 @@ cd /keys
 if [ -s jwt_private.pem ] && [ -s jwt_public.pem ]; then echo "keys present"; exit 0; fi
 python - <<'PY'
 from cryptography.hazmat.primitives import serialization as s
-from cryptography.hazmat.primitives.asymmetric import rsa
-k = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+from cryptography.hazmat.primitives.asymmetric import ec
+k = ec.generate_private_key(ec.SECP256R1())  # ES256, as kit/tokens.py expects
 open("jwt_private.pem", "wb").write(k.private_bytes(s.Encoding.PEM, s.PrivateFormat.PKCS8, s.NoEncryption()))
 open("jwt_public.pem", "wb").write(k.public_key().public_bytes(s.Encoding.PEM, s.PublicFormat.SubjectPublicKeyInfo))
 PY

@@ -111,7 +111,7 @@ def _service(name: str, port: int) -> Process:
         cwd=REPO / "services" / name,
         env=service_env(name),
         watch=[REPO / "services" / name / name, REPO / "services" / "kit" / "kit",
-               REPO / "proto" / "contracts"],
+               REPO / "proto" / "contracts", KEYS],
         requires=REPO / "services" / name / name / "main.py",
     )
 

@@ -9,7 +9,7 @@ Steps (each is safe to repeat and quick when nothing changed; state is kept in s
     apt-test   Debian packages only the tests need (chromium), installed only when missing
     infra      PostgreSQL, Redis and RabbitMQ started when not running
     databases  one database per service, and test_<name> for its tests, created when missing
-    keys       JWT signing key pair (RSA 2048, PEM) generated once into .run/keys/
+    keys       JWT signing key pair (EC P-256 for ES256, PEM) generated once into .run/keys/
     migrate    alembic upgrade head for every service whose migrations changed
     seed       demo data (identity), once; again only when the seed script changes
     web        npm ci when package-lock.json changed; npm run build when sources changed
@@ -259,23 +259,37 @@ def step_databases() -> None:
 
 
 # ----------------------------------------------------------------------------- keys
+def _is_p256(pub: Path) -> bool:
+    """The kit signs and verifies ES256 (kit/tokens.py): the key must be EC P-256."""
+    if shutil.which("openssl"):
+        out = subprocess.run(["openssl", "pkey", "-pubin", "-in", str(pub), "-noout", "-text"],
+                             capture_output=True, text=True)
+        return out.returncode == 0 and ("prime256v1" in out.stdout or "P-256" in out.stdout)
+    code = ("import sys;from cryptography.hazmat.primitives.serialization import load_pem_public_key as l;"
+            "k=l(open(sys.argv[1],'rb').read());sys.exit(getattr(getattr(k,'curve',None),'name','')!='secp256r1')")
+    return subprocess.run([str(VENV / "bin" / "python"), "-c", code, str(pub)]).returncode == 0
+
+
 def step_keys() -> None:
+    """ES256 signing key pair (EC P-256, PEM/PKCS8), generated once; regenerated only when the
+    existing pair is not P-256 (e.g. made by an older version of this script)."""
     priv, pub = config.JWT_PRIVATE, config.JWT_PUBLIC
     if priv.exists() and pub.exists():
-        say(f"JWT keys present in {priv.parent}")
-        return
+        if _is_p256(pub):
+            say(f"JWT keys present in {priv.parent}")
+            return
+        say("existing JWT keys are not EC P-256 (the kit uses ES256): generating new ones")
     priv.parent.mkdir(parents=True, exist_ok=True)
     os.chmod(priv.parent, 0o700)
-    say(f"generating the JWT signing key pair (RSA 2048) in {priv.parent}")
+    say(f"generating the JWT signing key pair (EC P-256, for ES256) in {priv.parent}")
     if shutil.which("openssl"):
-        run(["openssl", "genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", priv],
-            capture_output=True)
+        run(["openssl", "genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", priv])
         run(["openssl", "pkey", "-in", priv, "-pubout", "-out", pub])
     else:
         code = (
-            "import sys;from cryptography.hazmat.primitives.asymmetric import rsa;"
+            "import sys;from cryptography.hazmat.primitives.asymmetric import ec;"
             "from cryptography.hazmat.primitives import serialization as s;"
-            "k=rsa.generate_private_key(public_exponent=65537,key_size=2048);"
+            "k=ec.generate_private_key(ec.SECP256R1());"
             "open(sys.argv[1],'wb').write(k.private_bytes(s.Encoding.PEM,s.PrivateFormat.PKCS8,s.NoEncryption()));"
             "open(sys.argv[2],'wb').write(k.public_key().public_bytes(s.Encoding.PEM,s.PublicFormat.SubjectPublicKeyInfo))"
         )

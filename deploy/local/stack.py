@@ -215,9 +215,15 @@ def up(names: list[str]) -> int:
             break
         if pending:
             time.sleep(0.25)
+    gave_up_early = bool(failed)
     failed += pending
     for p in failed:
-        why = "exited" if not _alive(_read_state(p)) else f"not ready after {READY_TIMEOUT:.0f}s ({p.ready})"
+        if not _alive(_read_state(p)):
+            why = "exited"
+        elif gave_up_early:
+            why = f"not ready yet ({p.ready}); stopped waiting because another process failed"
+        else:
+            why = f"not ready after {READY_TIMEOUT:.0f}s ({p.ready})"
         say(f"{p.name}: {why}; last lines of {LOGS / (p.name + '.log')}:\n{_tail(LOGS / f'{p.name}.log')}")
     if failed:
         return 1
