@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { AppShell, Box, Center, Loader } from '@mantine/core';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AuthDialogsProvider } from '@/features/auth';
@@ -6,11 +6,13 @@ import { useSession } from '@/lib/session';
 import { PageMeta } from '../page-meta';
 import { CookieNotice } from './cookie-notice';
 import { Footer } from './footer';
-import { TAB_PATHS, hasTabs } from './nav-items';
-import { RestoTabs } from './resto-tabs';
+import { TAB_PATHS, hasDrawer, hasTabs } from './nav-items';
 import { SessionCheck } from './session-check';
-import { SideDrawer } from './side-drawer';
 import { TopBar } from './top-bar';
+
+// Group-specific navigation loads only for the groups that use it.
+const RestoTabs = lazy(() => import('./resto-tabs'));
+const SideDrawer = lazy(() => import('./side-drawer'));
 
 export function PageLoader() {
   return (
@@ -36,7 +38,11 @@ export function AppLayout() {
           <TopBar drawerOpened={drawer} onBurger={() => setDrawer((o) => !o)} />
         </AppShell.Header>
         <AppShell.Main style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
-          {showTabs && <RestoTabs />}
+          {showTabs && (
+            <Suspense fallback={null}>
+              <RestoTabs />
+            </Suspense>
+          )}
           <Box style={{ flex: 1 }}>
             <Suspense fallback={<PageLoader />}>
               <Outlet />
@@ -46,7 +52,11 @@ export function AppLayout() {
         </AppShell.Main>
       </AppShell>
       <CookieNotice />
-      <SideDrawer opened={drawer} onClose={() => setDrawer(false)} />
+      {!!session.token && hasDrawer(session.groups) && (
+        <Suspense fallback={null}>
+          <SideDrawer opened={drawer} onClose={() => setDrawer(false)} />
+        </Suspense>
+      )}
     </AuthDialogsProvider>
   );
 }

@@ -7,7 +7,7 @@ import { read } from '@/lib/storage';
 import { restoTabsFor } from './nav-items';
 
 /** Restaurant tab bar for groups 2 and 4; a dropdown on small screens. */
-export function RestoTabs() {
+export default function RestoTabs() {
   const t = useT();
   const { groups } = useSession();
   const { pathname } = useLocation();

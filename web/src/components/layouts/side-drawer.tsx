@@ -7,7 +7,7 @@ import { useSession } from '@/lib/session';
 import { drawerItemsFor } from './nav-items';
 
 /** Side drawer for admins (restaurants, payments, accounts, dashboard) and clients (profile). */
-export function SideDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export default function SideDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const t = useT();
   const { groups } = useSession();
   const { pathname } = useLocation();

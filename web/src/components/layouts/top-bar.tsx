@@ -1,12 +1,16 @@
-import { ActionIcon, Burger, Button, Group, Image, Indicator, Popover, SegmentedControl, Text, Tooltip } from '@mantine/core';
-import { IconBell, IconHome, IconLogout } from '@tabler/icons-react';
+import { Suspense, lazy } from 'react';
+import { Button, Group, Image, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { GROUP, homeForGroups, paths } from '@/config/paths';
-import { useAuthDialogs, useLogout } from '@/features/auth';
+import { GROUP, paths } from '@/config/paths';
+import { useAuthDialogs } from '@/features/auth';
 import { useLocale, type Locale } from '@/lib/i18n/locale';
 import { useT } from '@/lib/i18n/messages';
 import { useSession } from '@/lib/session';
-import { hasDrawer, hasTabs } from './nav-items';
+import { hasDrawer } from './nav-items';
+
+// Only logged-in users need these; visitors (the landing page) never download them.
+const UserActions = lazy(() => import('./user-actions'));
+const DrawerBurger = lazy(() => import('./user-actions').then((m) => ({ default: m.DrawerBurger })));
 
 /** Logo target: /resto when logged in as a restaurant group or at the root, otherwise /. */
 export function logoTarget(pathname: string, groups: readonly number[], loggedIn: boolean): string {
@@ -19,20 +23,41 @@ export function showsAuthButtons(pathname: string, loggedIn: boolean): boolean {
   return !loggedIn && (pathname === '/' || pathname === paths.index.path || pathname === paths.faq.path);
 }
 
+function LocaleToggle() {
+  const t = useT();
+  const [locale, setLocale] = useLocale();
+  return (
+    <Button.Group aria-label={t('nav.language')} data-testid="locale-toggle">
+      {(['es', 'en'] as Locale[]).map((l) => (
+        <Button
+          key={l}
+          size="compact-md"
+          px={8}
+          variant={locale === l ? 'filled' : 'default'}
+          aria-pressed={locale === l}
+          onClick={() => setLocale(l)}
+        >
+          {l.toUpperCase()}
+        </Button>
+      ))}
+    </Button.Group>
+  );
+}
+
 export function TopBar({ drawerOpened, onBurger }: { drawerOpened: boolean; onBurger: () => void }) {
   const t = useT();
   const { pathname } = useLocation();
   const session = useSession();
-  const [locale, setLocale] = useLocale();
   const dialogs = useAuthDialogs();
-  const logout = useLogout();
   const loggedIn = !!session.token;
 
   return (
     <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="xs" wrap="nowrap">
         {loggedIn && hasDrawer(session.groups) && (
-          <Burger opened={drawerOpened} onClick={onBurger} aria-label={t('nav.drawer.open')} />
+          <Suspense fallback={null}>
+            <DrawerBurger opened={drawerOpened} onClick={onBurger} />
+          </Suspense>
         )}
         <Link to={logoTarget(pathname, session.groups, loggedIn)} aria-label={t('nav.logo')} data-testid="logo">
           <Group gap={6} wrap="nowrap">
@@ -55,50 +80,17 @@ export function TopBar({ drawerOpened, onBurger }: { drawerOpened: boolean; onBu
             <Button variant="outline" size="compact-md" onClick={() => dialogs.open('login')} data-testid="open-login">
               {t('nav.login')}
             </Button>
-            <Button size="compact-md" onClick={() => dialogs.open('register-resto')} data-testid="open-register">
+            <Button size="compact-md" onClick={() => dialogs.open('register-resto', { isResto: true })} data-testid="open-register">
               <span className="label-long">{t('nav.register')}</span>
               <span className="label-short">{t('nav.registerShort')}</span>
             </Button>
           </>
         )}
-        <SegmentedControl
-          size="xs"
-          value={locale}
-          onChange={(v) => setLocale(v as Locale)}
-          data={[
-            { value: 'es', label: 'ES' },
-            { value: 'en', label: 'EN' },
-          ]}
-          aria-label={t('nav.language')}
-          data-testid="locale-toggle"
-        />
-        {loggedIn && hasTabs(session.groups) && (
-          <Popover width={260} position="bottom-end" withArrow>
-            <Popover.Target>
-              <Indicator disabled size={10} color="red">
-                <ActionIcon variant="subtle" size="lg" aria-label={t('nav.notifications')}>
-                  <IconBell size={22} />
-                </ActionIcon>
-              </Indicator>
-            </Popover.Target>
-            <Popover.Dropdown>
-              <Text size="sm">{t('nav.notificationsEmpty')}</Text>
-            </Popover.Dropdown>
-          </Popover>
-        )}
+        <LocaleToggle />
         {loggedIn && (
-          <>
-            <Tooltip label={t('nav.home')}>
-              <ActionIcon component={Link} to={homeForGroups(session.groups)} variant="subtle" size="lg" aria-label={t('nav.home')}>
-                <IconHome size={22} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={t('nav.logout')}>
-              <ActionIcon variant="subtle" size="lg" onClick={() => void logout()} aria-label={t('nav.logout')} data-testid="logout">
-                <IconLogout size={22} />
-              </ActionIcon>
-            </Tooltip>
-          </>
+          <Suspense fallback={null}>
+            <UserActions />
+          </Suspense>
         )}
       </Group>
     </Group>

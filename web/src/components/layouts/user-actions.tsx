@@ -1,0 +1,48 @@
+import { ActionIcon, Burger, Indicator, Popover, Text, Tooltip } from '@mantine/core';
+import { IconBell, IconHome, IconLogout } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { homeForGroups } from '@/config/paths';
+import { useLogout } from '@/features/auth';
+import { useT } from '@/lib/i18n/messages';
+import { useSession } from '@/lib/session';
+import { hasTabs } from './nav-items';
+
+/** Logged-in part of the top bar: bell (restaurant groups), home, logout. Loaded only after login. */
+export default function UserActions() {
+  const t = useT();
+  const session = useSession();
+  const logout = useLogout();
+  return (
+    <>
+      {hasTabs(session.groups) && (
+        <Popover width={260} position="bottom-end" withArrow>
+          <Popover.Target>
+            <Indicator disabled size={10} color="red">
+              <ActionIcon variant="subtle" size="lg" aria-label={t('nav.notifications')}>
+                <IconBell size={22} />
+              </ActionIcon>
+            </Indicator>
+          </Popover.Target>
+          <Popover.Dropdown>
+            <Text size="sm">{t('nav.notificationsEmpty')}</Text>
+          </Popover.Dropdown>
+        </Popover>
+      )}
+      <Tooltip label={t('nav.home')}>
+        <ActionIcon component={Link} to={homeForGroups(session.groups)} variant="subtle" size="lg" aria-label={t('nav.home')}>
+          <IconHome size={22} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={t('nav.logout')}>
+        <ActionIcon variant="subtle" size="lg" onClick={() => void logout()} aria-label={t('nav.logout')} data-testid="logout">
+          <IconLogout size={22} />
+        </ActionIcon>
+      </Tooltip>
+    </>
+  );
+}
+
+export function DrawerBurger({ opened, onClick }: { opened: boolean; onClick: () => void }) {
+  const t = useT();
+  return <Burger opened={opened} onClick={onClick} aria-label={t('nav.drawer.open')} />;
+}
