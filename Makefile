@@ -15,7 +15,7 @@ VENV_PY := $(CURDIR)/.venv/bin/python
 SETUP := $(SYS_PY) deploy/local/setup.py
 STACK = $(if $(wildcard $(VENV_PY)),$(VENV_PY),$(SYS_PY)) deploy/local/stack.py
 
-.PHONY: help up down restart status logs test setup infra databases keys migrate seed web-build \
+.PHONY: help up down restart status logs mail test setup infra databases keys migrate seed web-build \
         test-unit test-gateway test-web clean
 
 help: ## show the targets
@@ -35,6 +35,9 @@ status: ## show each process and whether it is ready
 
 logs: ## follow the logs of every process (.run/logs/)
 	@tail -n 20 -F .run/logs/*.log
+
+mail: ## show the newest mail the SMTP sink received (.run/mail/)
+	@f=$$(ls -t .run/mail/*.txt 2>/dev/null | head -1); if [ -n "$$f" ]; then echo "== $$f"; cat "$$f"; else echo "no mail yet in .run/mail/"; fi
 
 setup: ## Debian packages, venv from requirements.txt, editable installs
 	@$(SETUP) apt venv

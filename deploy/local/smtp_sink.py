@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""SMTP sink: accepts every mail on 127.0.0.1:1025 and writes it to .run/mail/ as an .eml file,
-so a person (or a test) can read e.g. the password-reset link. Nothing is ever relayed.
+"""SMTP sink: accepts every mail on 127.0.0.1:1025 and writes it to .run/mail/ as an .eml file
+(the raw message) plus a .txt next to it with the headers and the decoded text, so a person can
+read e.g. the password-reset link (`make mail` shows the newest). Nothing is ever relayed.
 
     python deploy/local/smtp_sink.py --port 1025 --dir .run/mail
 """
@@ -30,13 +31,29 @@ class SaveToFolder:
         if isinstance(data, str):
             data = data.encode()
         name = f"{time.strftime('%Y%m%d-%H%M%S')}-{time.time_ns() % 10**9:09d}-{next(self.counter)}.eml"
+        msg = message_from_bytes(data, policy=default_policy)
+        readable = self.folder / (name[:-4] + ".txt.part")
+        readable.write_text(self.readable(msg, envelope))
+        readable.rename(self.folder / (name[:-4] + ".txt"))
         tmp = self.folder / (name + ".part")
         tmp.write_bytes(data)
-        tmp.rename(self.folder / name)  # readers never see half a mail
-        msg = message_from_bytes(data, policy=default_policy)
+        tmp.rename(self.folder / name)  # readers never see half a mail; the .eml comes last
         print(f"mail from={envelope.mail_from} to={','.join(envelope.rcpt_tos)} "
               f"subject={msg.get('Subject', '')!r} file={name}", flush=True)
         return "250 Message accepted for delivery"
+
+    @staticmethod
+    def readable(msg, envelope) -> str:
+        lines = [f"{h}: {msg.get(h, '')}" for h in ("Date", "From", "To", "Subject")]
+        lines.append(f"Envelope-To: {', '.join(envelope.rcpt_tos)}")
+        for part in msg.walk():
+            if part.get_content_maintype() == "text" and not part.is_attachment():
+                try:
+                    body = part.get_content()
+                except (LookupError, ValueError):
+                    body = part.get_payload(decode=True).decode("utf-8", "replace")
+                lines += ["", f"----- {part.get_content_type()}", body.rstrip()]
+        return "\n".join(lines) + "\n"
 
 
 def main() -> None:
