@@ -5,11 +5,15 @@ import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { App } from './app';
 import { localeStore } from './lib/i18n/locale';
+import { loadCatalog } from './lib/i18n/messages';
 
-document.documentElement.lang = localeStore.get();
+const locale = localeStore.get();
+document.documentElement.lang = locale;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+loadCatalog(locale).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,4 +1,4 @@
-import { notifications } from '@mantine/notifications';
+import { useSyncExternalStore } from 'react';
 
 /** Toast durations of spec part 1 §9 / part 2 §9. */
 export const DURATION = {
@@ -13,12 +13,31 @@ export const DURATION = {
 type Kind = 'success' | 'error' | 'warning' | 'info';
 const COLORS: Record<Kind, string> = { success: 'teal', error: 'red', warning: 'orange', info: 'blue' };
 
+// The toast container is downloaded on the first toast, not with the landing page.
+let used = false;
+const listeners = new Set<() => void>();
+export const toastsUsed = {
+  get: () => used,
+  subscribe(l: () => void) {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  },
+};
+export const useToastsUsed = () => useSyncExternalStore(toastsUsed.subscribe, toastsUsed.get, toastsUsed.get);
+
 export function notify(kind: Kind, message: string, opts: { title?: string; autoClose?: number } = {}) {
-  notifications.show({
-    color: COLORS[kind],
-    title: opts.title,
-    message,
-    autoClose: opts.autoClose ?? DURATION.default,
-    withBorder: true,
-  });
+  if (!used) {
+    used = true;
+    for (const l of listeners) l();
+  }
+  // the notifications package (store + container) is one lazy chunk, fetched on the first toast
+  void import('@mantine/notifications').then(({ notifications }) =>
+    notifications.show({
+      color: COLORS[kind],
+      title: opts.title,
+      message,
+      autoClose: opts.autoClose ?? DURATION.default,
+      withBorder: true,
+    }),
+  );
 }

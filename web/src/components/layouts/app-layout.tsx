@@ -1,5 +1,5 @@
 import { Suspense, lazy, useState } from 'react';
-import { AppShell, Box, Center, Loader } from '@mantine/core';
+import { Box, Center, Loader } from '@mantine/core';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AuthDialogsProvider } from '@/features/auth';
 import { useSession } from '@/lib/session';
@@ -33,24 +33,27 @@ export function AppLayout() {
       <SessionCheck />
       <PageMeta />
       <ScrollRestoration />
-      <AppShell header={{ height: 60 }} padding={0}>
-        <AppShell.Header>
-          <TopBar drawerOpened={drawer} onBurger={() => setDrawer((o) => !o)} />
-        </AppShell.Header>
-        <AppShell.Main style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
-          {showTabs && (
-            <Suspense fallback={null}>
-              <RestoTabs />
-            </Suspense>
-          )}
-          <Box style={{ flex: 1 }}>
-            <Suspense fallback={<PageLoader />}>
-              <Outlet />
-            </Suspense>
-          </Box>
-          <Footer />
-        </AppShell.Main>
-      </AppShell>
+      <Box
+        component="header"
+        h={60}
+        bg="white"
+        style={{ position: 'sticky', top: 0, zIndex: 100, borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
+        <TopBar drawerOpened={drawer} onBurger={() => setDrawer((o) => !o)} />
+      </Box>
+      <Box component="main" style={{ display: 'flex', flexDirection: 'column', minHeight: 'calc(100dvh - 60px)' }}>
+        {showTabs && (
+          <Suspense fallback={null}>
+            <RestoTabs />
+          </Suspense>
+        )}
+        <Box style={{ flex: 1 }}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+        <Footer />
+      </Box>
       <CookieNotice />
       {!!session.token && hasDrawer(session.groups) && (
         <Suspense fallback={null}>

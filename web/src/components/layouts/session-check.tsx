@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { checkAuthentication } from '@/features/auth';
 import { sessionStore } from '@/lib/session';
 
 /** Start-up session check when a token exists (10 s timeout); any failure logs out. */
@@ -8,7 +7,9 @@ export function SessionCheck() {
     const { token } = sessionStore.get();
     if (!token) return;
     let cancelled = false;
-    checkAuthentication()
+    // loaded only when there is a session to check: visitors skip the API client
+    import('@/features/auth/api/check-authentication')
+      .then(({ checkAuthentication }) => checkAuthentication())
       .then((user) => {
         if (cancelled || sessionStore.get().token !== token) return;
         sessionStore.confirm({

@@ -17,6 +17,12 @@ export function detectLocale(): Locale {
 }
 
 let current: Locale = detectLocale();
+let beforeChange: ((l: Locale) => Promise<unknown>) | null = null;
+
+/** Lets the i18n layer load a catalog before the switch (avoids an import cycle). */
+export function onBeforeLocaleChange(fn: (l: Locale) => Promise<unknown>) {
+  beforeChange = fn;
+}
 const listeners = new Set<() => void>();
 
 export const localeStore = {
@@ -25,8 +31,10 @@ export const localeStore = {
     listeners.add(l);
     return () => listeners.delete(l);
   },
-  set(locale: Locale) {
+  /** Stores the choice; listeners run once the language's catalog is loaded. */
+  async set(locale: Locale) {
     write(KEYS.locale, locale);
+    if (beforeChange) await beforeChange(locale);
     current = locale;
     document.documentElement.lang = locale;
     for (const l of listeners) l();
@@ -38,7 +46,7 @@ export const localeStore = {
   },
 };
 
-export function useLocale(): [Locale, (l: Locale) => void] {
+export function useLocale(): [Locale, (l: Locale) => Promise<void>] {
   const locale = useSyncExternalStore(localeStore.subscribe, localeStore.get, localeStore.get);
   return [locale, localeStore.set];
 }

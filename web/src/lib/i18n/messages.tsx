@@ -1,19 +1,34 @@
 import { type ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
-import es from '@/locales/es.json';
-import en from '@/locales/en.json';
-import { useLocale, type Locale } from './locale';
+import { onBeforeLocaleChange, useLocale, type Locale } from './locale';
 
+/** A catalog: message id → text (precompiled to ICU AST at build time, see vite.config.ts). */
 export type Catalog = Record<string, string>;
 export type Catalogs = Record<Locale, Catalog>;
 
-const appCatalogs: Catalogs = { es, en };
+// Only the active language's app catalog is downloaded; switching loads the other one.
+const loaders: Record<Locale, () => Promise<{ default: Catalog }>> = {
+  es: () => import('@/locales/es.json'),
+  en: () => import('@/locales/en.json'),
+};
+const loaded: Partial<Record<Locale, Catalog>> = {};
 
-/** The app-wide catalogs; pages with long texts add their own with <MessagesScope>. */
+export async function loadCatalog(locale: Locale): Promise<Catalog> {
+  loaded[locale] ??= (await loaders[locale]()).default;
+  return loaded[locale];
+}
+
+onBeforeLocaleChange(loadCatalog);
+
+export function getCatalog(locale: Locale): Catalog | undefined {
+  return loaded[locale];
+}
+
+/** The app-wide catalog; pages with long texts add their own with <MessagesScope>. */
 export function I18nProvider({ children }: { children: ReactNode }) {
   const [locale] = useLocale();
   return (
-    <IntlProvider locale={locale} messages={appCatalogs[locale]} defaultLocale="es">
+    <IntlProvider locale={locale} messages={loaded[locale]} defaultLocale="es">
       {children}
     </IntlProvider>
   );
@@ -23,7 +38,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
 export function MessagesScope({ catalogs, children }: { catalogs: Catalogs; children: ReactNode }) {
   const [locale] = useLocale();
   return (
-    <IntlProvider locale={locale} messages={{ ...appCatalogs[locale], ...catalogs[locale] }} defaultLocale="es">
+    <IntlProvider locale={locale} messages={{ ...loaded[locale], ...catalogs[locale] }} defaultLocale="es">
       {children}
     </IntlProvider>
   );
