@@ -52,7 +52,7 @@ class SaveToFolder:
                     body = part.get_content()
                 except (LookupError, ValueError):
                     body = part.get_payload(decode=True).decode("utf-8", "replace")
-                lines += ["", f"----- {part.get_content_type()}", body.rstrip()]
+                lines += ["", f"----- {part.get_content_type()}", body.replace("\r\n", "\n").rstrip()]
         return "\n".join(lines) + "\n"
 
 
