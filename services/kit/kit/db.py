@@ -53,4 +53,6 @@ async def request_session(request: Request) -> AsyncIterator[AsyncSession]:
             request.app.state.relay.wake()
 
 
-SessionDep = Annotated[AsyncSession, Depends(request_session)]
+# scope="function": the transaction ends around the handler, so an error rolls it back and the
+# answer is sent only after the commit succeeded.
+SessionDep = Annotated[AsyncSession, Depends(request_session, scope="function")]

@@ -97,6 +97,8 @@ def validation_tree(errors: list[dict]) -> dict:
     tree: dict = {}
     for error in errors:
         path = [str(part) for part in error["loc"] if part not in ("body", "query", "path", "form")]
+        if error["type"] == "json_invalid":
+            path = []
         template = messages.VALIDATION.get(error["type"], messages.FIELD_INVALID)
         if error["type"] == "string_too_short" and (error.get("ctx") or {}).get("min_length") == 1:
             template = messages.FIELD_BLANK

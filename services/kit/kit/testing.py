@@ -20,6 +20,7 @@ from asgi_lifespan import LifespanManager
 from fastapi import FastAPI
 from redis.asyncio import Redis
 from sqlalchemy import text
+from sqlalchemy.ext.asyncio import create_async_engine
 
 from kit.db import Base
 from kit.tokens import TokenSigner, generate_key_pair
@@ -95,11 +96,17 @@ async def app(build_app: Callable[[], FastAPI], migrated_database: str, redis: R
     application = build_app()
     async with LifespanManager(application, startup_timeout=30, shutdown_timeout=30):
         yield application
-        async with application.state.session_factory() as session:
-            tables = ", ".join(f'"{t.name}"' for t in Base.metadata.sorted_tables)
-            await session.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
-            await session.commit()
+    # Only once the relay and consumers have stopped can the tables be emptied without racing them.
+    await empty_tables(migrated_database)
     await delete_queues(application.state.queue_names)
+
+
+async def empty_tables(database_url: str) -> None:
+    engine = create_async_engine(database_url)
+    tables = ", ".join(f'"{t.name}"' for t in Base.metadata.sorted_tables)
+    async with engine.begin() as connection:
+        await connection.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
+    await engine.dispose()
 
 
 async def delete_queues(names: list[str]) -> None:
@@ -112,7 +119,8 @@ async def delete_queues(names: list[str]) -> None:
 
 @pytest.fixture
 async def client(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
-    transport = httpx.ASGITransport(app=app)
+    # Like a real server, a crash is a 500 answer, not an exception in the test.
+    transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
     async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as http:
         yield http
 

@@ -1,0 +1,46 @@
+"""Processes that die at the worst moment, for the delivery tests (run as a subprocess).
+
+  python crash_points.py relay     publish every pending outbox row, die before marking them sent
+  python crash_points.py consumer  process one event (commit), die before acknowledging it
+"""
+import asyncio
+import os
+import sys
+
+from faststream.rabbit import ExchangeType, RabbitBroker, RabbitExchange
+
+from kit.consumer import subscribe_handlers
+from kit.db import make_engine, make_session_factory
+from kit.outbox import OutboxRelay
+from kit.settings import ServiceSettings
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(__file__)))
+from tests.conftest import HANDLERS  # noqa: E402
+
+
+def die(*_args, **_kwargs):
+    os._exit(17)
+
+
+async def main(point: str) -> None:
+    settings = ServiceSettings(service_name="kit")
+    exchange = RabbitExchange(settings.broker_namespace + settings.events_exchange, type=ExchangeType.TOPIC, durable=True)
+    session_factory = make_session_factory(make_engine(settings.database_url))
+    broker = RabbitBroker(settings.rabbitmq_url, logger=None)
+    if point == "relay":
+        relay = OutboxRelay(session_factory, broker, exchange, poll_seconds=60)
+        relay._mark_published = die  # the rows were published: crash before the commit that marks them
+        await broker.connect()
+        await relay.publish_pending()
+    else:
+        subscribe_handlers(
+            broker, settings.broker_namespace, "kit", exchange, session_factory, HANDLERS,
+            settings.consumer_delivery_limit, after_commit=die,  # committed, never acknowledged
+        )
+        await broker.start()
+        await asyncio.sleep(30)
+    sys.exit(3)  # reaching here means the crash point was never hit
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1]))

@@ -1,0 +1,90 @@
+"""What every service gets from kit.app: errors in the spec's shapes, the request's transaction,
+the request id, the service header and health checks."""
+from sqlalchemy import select
+
+from kit.outbox import OutboxMessage
+from tests.conftest import HandledEvent
+
+
+async def test_a_handled_request_commits_its_changes_and_events_together(client, app):
+    answer = await client.post("/things", json={"name": "mesa", "size": 2})
+    assert answer.status_code == 200
+    async with app.state.session_factory() as session:
+        assert (await session.scalars(select(HandledEvent.event_id))).all() == ["mesa"]
+        assert (await session.scalars(select(OutboxMessage.event_type))).all() == ["identity.restaurant.created"]
+
+
+async def test_a_failing_request_keeps_neither_changes_nor_events(client, app):
+    answer = await client.post("/things/fail-after-write", json={"name": "mesa", "size": 2})
+    assert answer.status_code == 400
+    assert answer.json() == {"non_field_errors": ["Algo salió mal."]}
+    async with app.state.session_factory() as session:
+        assert (await session.scalars(select(HandledEvent))).all() == []
+        assert (await session.scalars(select(OutboxMessage))).all() == []
+
+
+async def test_the_request_id_is_kept_echoed_and_carried_into_events(client, app):
+    answer = await client.post("/things", json={"name": "silla", "size": 3}, headers={"X-Request-ID": "req-abc-123"})
+    assert answer.headers["X-Request-ID"] == "req-abc-123"
+    assert answer.headers["X-Service"] == "kit"
+    async with app.state.session_factory() as session:
+        payload = (await session.scalars(select(OutboxMessage.payload))).one()
+    assert payload["request_id"] == "req-abc-123"
+
+
+async def test_a_request_without_id_gets_one(client):
+    answer = await client.get("/healthz")
+    assert len(answer.headers["X-Request-ID"]) >= 16
+
+
+async def test_validation_errors_use_the_field_shape_in_the_request_language(client):
+    spanish = await client.post("/things", json={"name": "ab", "size": 0})
+    assert spanish.status_code == 400
+    assert spanish.json() == {
+        "name": ["Asegúrese de que este campo tenga al menos 3 caracteres."],
+        "size": ["Asegúrese de que este valor sea mayor o igual a 1."],
+    }
+    english = await client.post("/things", json={"size": 1}, headers={"Accept-Language": "en-GB,en;q=0.8"})
+    assert english.json() == {"name": ["This field is required."]}
+
+
+async def test_a_body_that_is_not_json_is_a_non_field_error(client):
+    answer = await client.post("/things", content=b"{not json", headers={"Content-Type": "application/json"})
+    assert answer.status_code == 400
+    assert list(answer.json()) == ["non_field_errors"]
+
+
+async def test_nested_field_errors_and_details_keep_their_shapes(client):
+    fields = await client.get("/errors/fields", headers={"Accept-Language": "en"})
+    assert fields.status_code == 400
+    assert fields.json() == {"fk_user": {"email": ["Something went wrong."]}, "name": ["Something went wrong."] * 2}
+    detail = await client.get("/errors/detail")
+    assert (detail.status_code, detail.json()) == (208, {"detail": "Algo salió mal."})
+
+
+async def test_unknown_paths_and_crashes_answer_in_the_detail_shape(client):
+    missing = await client.get("/nowhere")
+    assert (missing.status_code, missing.json()) == (404, {"detail": "No encontrado."})
+    crash = await client.get("/errors/crash")
+    assert crash.status_code == 500
+    assert crash.json() == {"detail": "Error interno del servidor. Contacte a soporte."}
+
+
+async def test_readiness_checks_database_broker_and_redis(client):
+    answer = await client.get("/readyz")
+    assert answer.status_code == 200
+    assert answer.json()["checks"] == {"database": True, "redis": True, "broker": True}
+
+
+async def test_readiness_fails_when_redis_is_unreachable(client, app):
+    from redis.asyncio import Redis
+
+    healthy = app.state.redis
+    app.state.redis = Redis.from_url("redis://127.0.0.1:1/0", socket_connect_timeout=0.2)
+    try:
+        answer = await client.get("/readyz")
+    finally:
+        await app.state.redis.aclose()
+        app.state.redis = healthy
+    assert answer.status_code == 503
+    assert answer.json()["checks"]["redis"] is False

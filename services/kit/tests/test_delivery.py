@@ -1,0 +1,154 @@
+"""Events are delivered at least once and applied exactly once.
+
+The relay may die after publishing and before marking rows sent, a consumer may die after its
+commit and before its acknowledgement; each test kills a real process at that point.
+"""
+import asyncio
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import aio_pika
+from sqlalchemy import select
+
+from contracts.identity import RestaurantCreated
+from kit.consumer import ProcessedEvent
+from kit.outbox import OutboxMessage, add_event
+from tests.conftest import HandledEvent
+
+CRASH = Path(__file__).with_name("crash_points.py")
+
+
+def crash(point: str, env: dict) -> int:
+    return subprocess.run([sys.executable, str(CRASH), point], env={**os.environ, **env}, timeout=60).returncode
+
+
+async def stage_event(app, event) -> None:
+    async with app.state.session_factory() as session, session.begin():
+        add_event(session, event)
+
+
+async def rows(app, model):
+    async with app.state.session_factory() as session:
+        return (await session.scalars(select(model))).all()
+
+
+async def eventually(check, seconds=10.0):
+    for _ in range(int(seconds / 0.05)):
+        if await check():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("condition not reached")
+
+
+async def tap_queue(env: dict, name: str):
+    """A plain queue on the exchange that counts every copy published."""
+    connection = await aio_pika.connect(env["RABBITMQ_URL"])
+    channel = await connection.channel()
+    exchange = await channel.get_exchange(env["BROKER_NAMESPACE"] + "platform.events")
+    queue = await channel.declare_queue(name, exclusive=True)
+    await queue.bind(exchange, routing_key="identity.#")
+    return connection, queue
+
+
+async def test_an_event_republished_after_a_relay_crash_is_applied_once(app, test_env, monkeypatch):
+    connection, tap = await tap_queue(test_env, test_env["BROKER_NAMESPACE"] + "tap.relay")
+    event = RestaurantCreated(restaurant_id=1, owner_id=2, nombre_local="Pampa")
+    relay = app.state.relay
+    # Hold the in-process relay back so the crashing one gets the row first.
+    monkeypatch.setattr(relay, "publish_pending", _never)
+    await stage_event(app, event)
+
+    assert crash("relay", test_env) == 17
+    assert (await rows(app, OutboxMessage))[0].published_at is None  # the mark was never committed
+
+    monkeypatch.undo()
+    assert await relay.publish_pending() == 1
+    await eventually(lambda: _count(app, ProcessedEvent, 1))
+    await asyncio.sleep(0.5)  # room for a second (wrong) application to show
+    assert [row.event_id for row in await rows(app, HandledEvent)] == [str(event.event_id)]
+    assert (await rows(app, OutboxMessage))[0].published_at is not None
+    copies = 0
+    while await tap.get(no_ack=True, fail=False):
+        copies += 1
+    assert copies == 2  # really published twice
+    await connection.close()
+
+
+async def _never():
+    return 0
+
+
+async def _count(app, model, expected):
+    return len(await rows(app, model)) == expected
+
+
+async def test_an_event_redelivered_after_a_consumer_crash_is_applied_once(app, test_env, build_app):
+    from asgi_lifespan import LifespanManager
+
+    event = RestaurantCreated(restaurant_id=1, owner_id=2, nombre_local="Pampa")
+    queue_name = test_env["BROKER_NAMESPACE"] + "kit.identity.restaurant.created"
+    # The app under test must not consume: stop it, keep its database and queue.
+    await app.state.broker.stop()
+    connection = await aio_pika.connect(test_env["RABBITMQ_URL"])
+    channel = await connection.channel()
+    exchange = await channel.get_exchange(test_env["BROKER_NAMESPACE"] + "platform.events")
+    await exchange.publish(aio_pika.Message(event.model_dump_json().encode(), delivery_mode=2), routing_key=event.type)
+
+    assert crash("consumer", test_env) == 17
+    assert [row.event_id for row in await rows(app, HandledEvent)] == [str(event.event_id)]  # committed
+    pending = await channel.declare_queue(queue_name, passive=True)
+    assert pending.declaration_result.message_count == 1  # never acknowledged: back on the queue
+
+    second = build_app()
+    async with LifespanManager(second):
+        await eventually(lambda: _queue_empty(channel, queue_name))
+        await asyncio.sleep(0.3)
+    assert [row.event_id for row in await rows(app, HandledEvent)] == [str(event.event_id)]
+    assert len(await rows(app, ProcessedEvent)) == 1
+    await connection.close()
+
+
+async def _queue_empty(channel, name):
+    queue = await channel.declare_queue(name, passive=True)
+    return queue.declaration_result.message_count == 0 and queue.declaration_result.consumer_count >= 1
+
+
+async def test_an_event_that_keeps_failing_is_dead_lettered(migrated_database, test_env):
+    from asgi_lifespan import LifespanManager
+
+    from kit.app import create_app
+    from kit.settings import ServiceSettings
+    from kit.testing import delete_queues
+
+    attempts = []
+
+    async def always_fails(session, event):
+        attempts.append(event.event_id)
+        raise RuntimeError("handler bug")
+
+    failing = create_app(
+        ServiceSettings(service_name="kit-failing", consumer_delivery_limit=2),
+        event_handlers={RestaurantCreated.type: always_fails},
+    )
+    dead_letters = test_env["BROKER_NAMESPACE"] + "kit-failing.dead-letter"
+    event = RestaurantCreated(restaurant_id=1, owner_id=2, nombre_local="Pampa")
+    async with LifespanManager(failing):
+        await failing.state.broker.publish(
+            event.model_dump(mode="json"), exchange=test_env["BROKER_NAMESPACE"] + "platform.events", routing_key=event.type
+        )
+        connection = await aio_pika.connect(test_env["RABBITMQ_URL"])
+        channel = await connection.channel()
+        await eventually(lambda: _has_messages(channel, dead_letters, 1), seconds=20)
+        assert await rows(failing, ProcessedEvent) == []  # a failed handler records nothing
+    message = await (await channel.declare_queue(dead_letters, passive=True)).get(no_ack=True)
+    assert RestaurantCreated.model_validate_json(message.body).event_id == event.event_id
+    assert len(attempts) >= 2  # retried before giving up
+    await connection.close()
+    await delete_queues(failing.state.queue_names)
+
+
+async def _has_messages(channel, name, count):
+    queue = await channel.declare_queue(name, passive=True)
+    return queue.declaration_result.message_count == count
