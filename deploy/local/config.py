@@ -129,5 +129,6 @@ PROCESSES: list[Process] = [
     Process("gateway", [str(VENV_BIN / "traefik"), f"--configFile={RUN / 'gateway' / 'traefik.yml'}"],
             GATEWAY_PORT, f"http://127.0.0.1:{GATEWAY_PORT}/",
             cwd=REPO / "gateway", env=GATEWAY_ENV,
-            watch=[REPO / "gateway" / "traefik.yml", REPO / "gateway" / "plugins-local"]),
+            # The rendered static config (port!) and the plugin; routes.yml is hot-reloaded by Traefik.
+            watch=[RUN / "gateway" / "traefik.yml", REPO / "gateway" / "plugins-local"]),
 ]

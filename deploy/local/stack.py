@@ -118,8 +118,10 @@ def render_gateway_config() -> None:
     static.setdefault("accessLog", {})["filePath"] = str(LOGS / "gateway-access.log")
     out = RUN / "gateway" / "traefik.yml"
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text("# Rendered by deploy/local/stack.py from gateway/traefik.yml; do not edit.\n"
-                   + yaml.safe_dump(static, sort_keys=False))
+    text = ("# Rendered by deploy/local/stack.py from gateway/traefik.yml; do not edit.\n"
+            + yaml.safe_dump(static, sort_keys=False))
+    if not out.exists() or out.read_text() != text:  # unchanged file: no needless gateway restart
+        out.write_text(text)
 
 
 # ----------------------------------------------------------------------------- start / stop
