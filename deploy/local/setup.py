@@ -18,6 +18,7 @@ Steps (each is safe to repeat and quick when nothing changed; state is kept in s
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import socket
@@ -343,6 +344,28 @@ def web_sources() -> str:
     return h.hexdigest()
 
 
+def web_deps_in_sync() -> bool:
+    """node_modules already holds exactly what package-lock.json pins (npm's own record of the
+    installed tree, node_modules/.package-lock.json, agrees): no `npm ci` needed. This keeps
+    `make up` from wiping a node_modules that someone just installed with `npm install`."""
+    try:
+        want = json.loads((WEB / "package-lock.json").read_text())["packages"]
+        have = json.loads((WEB / "node_modules" / ".package-lock.json").read_text())["packages"]
+    except (FileNotFoundError, ValueError, KeyError):
+        return False
+    for path, meta in want.items():
+        if not path:  # the project itself
+            continue
+        got = have.get(path)
+        if got is None:
+            if meta.get("optional") or meta.get("peer"):  # e.g. other platforms' binaries
+                continue
+            return False
+        if got.get("version") != meta.get("version"):
+            return False
+    return True
+
+
 def step_web() -> None:
     if not (WEB / "package.json").exists():
         say("web/package.json does not exist yet: skipping the web build")
@@ -353,7 +376,10 @@ def step_web() -> None:
     want_deps = digest([lock if lock.exists() else WEB / "package.json"])
     marker = WEB / "node_modules" / ".setup-stamp"
     if not (marker.exists() and marker.read_text() == want_deps):
-        run(["npm", "ci"] if lock.exists() else ["npm", "install"], cwd=WEB, env=env)
+        if lock.exists() and web_deps_in_sync():
+            say("web/node_modules already matches package-lock.json")
+        else:
+            run(["npm", "ci"] if lock.exists() else ["npm", "install"], cwd=WEB, env=env)
         marker.parent.mkdir(exist_ok=True)
         marker.write_text(want_deps)
     want_build = web_sources()
