@@ -59,7 +59,7 @@ export function TopBar({ drawerOpened, onBurger }: { drawerOpened: boolean; onBu
             <DrawerBurger opened={drawerOpened} onClick={onBurger} />
           </Suspense>
         )}
-        <Link to={logoTarget(pathname, session.groups, loggedIn)} aria-label={t('nav.logo')} data-testid="logo">
+        <Link to={logoTarget(pathname, session.groups, loggedIn)} aria-label={t('nav.logo')} data-testid="logo" style={{ textDecoration: 'none' }}>
           <Group gap={6} wrap="nowrap">
             <Image src="/logo.svg" w={36} h={36} alt="" />
             <Text fw={800} fz="lg" c="orange.8" visibleFrom="sm">

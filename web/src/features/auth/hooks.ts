@@ -15,7 +15,13 @@ export function useCompleteLogin() {
   return (result: TokenLogin | { token: string; username: string; groups: number[]; id?: number; firstName?: string }) => {
     const data =
       'auth_token' in result
-        ? { token: result.auth_token, username: result.user.username, groups: result.user.groups.map((g) => g.id) }
+        ? {
+            token: result.auth_token,
+            username: result.user.username,
+            groups: result.user.groups.map((g) => g.id),
+            id: result.user.id,
+            firstName: result.user.first_name,
+          }
         : result;
     sessionStore.signIn(data);
     queryClient.removeQueries({ queryKey: ['auth'] });

@@ -9,6 +9,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Login */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -25,7 +26,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["demo_login"];
+        /**
+         * Demo Login
+         * @description Sign in as the seeded demo owner, without typing its password.
+         */
+        post: operations["demoLogin"];
         delete?: never;
         options?: never;
         head?: never;
@@ -41,6 +46,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Logout */
         post: operations["logout"];
         delete?: never;
         options?: never;
@@ -57,7 +63,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["check_authentication"];
+        /** Check Authentication */
+        post: operations["checkAuthentication"];
         delete?: never;
         options?: never;
         head?: never;
@@ -73,23 +80,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["register_client"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/restaurant/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["register_restaurant"];
+        /** Register Client */
+        post: operations["registerClient"];
         delete?: never;
         options?: never;
         head?: never;
@@ -105,7 +97,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["reset_password"];
+        /**
+         * Request Password Reset
+         * @description Always 204, so the answer never tells whether an account exists.
+         */
+        post: operations["requestPasswordReset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -121,7 +117,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["reset_password_confirm"];
+        /** Confirm Password Reset */
+        post: operations["confirmPasswordReset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -137,7 +134,28 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["set_password"];
+        /**
+         * Change Password
+         * @description Every session of the account ends, this one included: the client signs in again.
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/restaurant/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register Restaurant */
+        post: operations["registerRestaurant"];
         delete?: never;
         options?: never;
         head?: never;
@@ -151,9 +169,30 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["social_config"];
+        /**
+         * Social Config
+         * @description Where the browser goes to sign in with each provider.
+         */
+        get: operations["socialConfig"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/login/social/token/{provider}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Social Token */
+        post: operations["socialToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -169,7 +208,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["social_token_user"];
+        /** Social Token User */
+        post: operations["socialTokenUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -180,91 +220,186 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        Group: {
-            id: number;
+        /** ClientCreate */
+        ClientCreate: {
+            fk_user: components["schemas"]["ClientUserCreate"];
         };
-        LoginRequest: {
-            username: string;
-            password: string;
-        };
-        LoginUser: {
-            username: string;
-            groups: components["schemas"]["Group"][];
-        };
-        TokenLogin: {
-            auth_token: string;
-            user: components["schemas"]["LoginUser"];
-        };
-        SessionUser: {
-            id: number;
-            username: string;
-            groups: components["schemas"]["Group"][];
+        /** ClientUserCreate */
+        ClientUserCreate: {
+            /** First Name */
             first_name: string;
-        };
-        UserRegister: {
-            first_name?: string;
+            /** Email */
             email: string;
+            /** Password */
             password: string;
+            /** Password2 */
             password2: string;
         };
-        ClientCreate: {
-            fk_user: components["schemas"]["UserRegister"];
-        };
-        RegisterResult: {
-            success: boolean;
+        /** GroupRef */
+        GroupRef: {
+            /** Id */
             id: number;
-            username: string;
+        };
+        /** HTTPValidationError */
+        HTTPValidationError: {
+            /** Detail */
+            detail?: components["schemas"]["ValidationError"][];
+        };
+        /** LoginAnswer */
+        LoginAnswer: {
+            /** Auth Token */
             auth_token: string;
+            user: components["schemas"]["SessionUser"];
         };
-        RestaurantRegister: {
-            nombre_local: string;
-            telefono: string;
-            fk_user: components["schemas"]["UserRegister"];
-        };
-        RestaurantRegisterResult: {
-            success: boolean;
-            id: number;
+        /** LoginRequest */
+        LoginRequest: {
+            /** Username */
             username: string;
-            auth_token: string;
-            name: string;
-            phone: string;
-            address?: string | null;
+            /** Password */
+            password: string;
         };
-        PasswordResetRequest: {
+        /** OwnerUserCreate */
+        OwnerUserCreate: {
+            /** Email */
             email: string;
-            is_resto?: boolean;
+            /** Password */
+            password: string;
+            /** Password2 */
+            password2: string;
         };
-        PasswordResetConfirm: {
-            uid: string;
-            token: string;
-            new_password: string;
-        };
+        /** PasswordChange */
         PasswordChange: {
+            /** Current Password */
             current_password: string;
+            /** New Password */
             new_password: string;
+            /** New Password Confirm */
             new_password_confirm: string;
         };
-        SocialProviderConfig: {
-            authorize_url: string;
-            client_id: string;
-            redirect_uri: string;
-        };
-        SocialConfig: {
-            google: components["schemas"]["SocialProviderConfig"];
-            facebook: components["schemas"]["SocialProviderConfig"];
-        };
-        SocialTokenRequest: {
-            code: string;
-            redirect_uri?: string;
-        };
-        SocialTokenUser: {
+        /** PasswordResetConfirm */
+        PasswordResetConfirm: {
+            /** Uid */
+            uid: string;
+            /** Token */
             token: string;
-            username: string;
+            /** New Password */
+            new_password: string;
+        };
+        /** PasswordResetRequest */
+        PasswordResetRequest: {
+            /** Email */
+            email: string;
+            /**
+             * Is Resto
+             * @default false
+             */
+            is_resto: boolean;
+        };
+        /** ProviderConfig */
+        ProviderConfig: {
+            /** Authorize Url */
+            authorize_url: string;
+            /** Client Id */
+            client_id: string;
+            /** Redirect Uri */
+            redirect_uri: string;
+            /** Scope */
+            scope: string;
+        };
+        /** Registered */
+        Registered: {
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            /** Id */
             id: number;
+            /** Username */
+            username: string;
+            /** Auth Token */
+            auth_token: string;
+        };
+        /** RestaurantRegistered */
+        RestaurantRegistered: {
+            /**
+             * Success
+             * @default true
+             */
+            success: boolean;
+            /** Id */
+            id: number;
+            /** User Id */
+            user_id: number;
+            /** Username */
+            username: string;
+            /** Auth Token */
+            auth_token: string;
+            /** Name */
+            name: string;
+            /** Phone */
+            phone: string;
+            /** Address */
+            address: string;
+        };
+        /** RestaurantRegistration */
+        RestaurantRegistration: {
+            /** Nombre Local */
+            nombre_local: string;
+            /** Telefono */
+            telefono: string;
+            fk_user: components["schemas"]["OwnerUserCreate"];
+        };
+        /** SessionUser */
+        SessionUser: {
+            /** Id */
+            id: number;
+            /** Username */
+            username: string;
+            /** First Name */
+            first_name: string;
+            /** Groups */
+            groups: components["schemas"]["GroupRef"][];
+        };
+        /** SocialLogin */
+        SocialLogin: {
+            /** Code */
+            code?: string | null;
+            /** Access Token */
+            access_token?: string | null;
+            /** Redirect Uri */
+            redirect_uri?: string | null;
+            /** Provider */
+            provider?: string | null;
+        };
+        /** SocialToken */
+        SocialToken: {
+            /** Token */
+            token: string;
+        };
+        /** SocialTokenUser */
+        SocialTokenUser: {
+            /** Token */
+            token: string;
+            /** Id */
+            id: number;
+            /** Username */
+            username: string;
+            /** First Name */
             first_name: string;
         };
-        ErrorBody: {
-            [key: string]: unknown;
+        /** ValidationError */
+        ValidationError: {
+            /** Location */
+            loc: (string | number)[];
+            /** Message */
+            msg: string;
+            /** Error Type */
+            type: string;
+            /** Input */
+            input?: unknown;
+            /** Context */
+            ctx?: Record<string, never>;
         };
     };
     responses: never;
@@ -288,36 +423,27 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Successful Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TokenLogin"];
+                    "application/json": components["schemas"]["LoginAnswer"];
                 };
             };
-            /** @description Error */
-            400: {
+            /** @description Validation Error */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Error */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
     };
-    demo_login: {
+    demoLogin: {
         parameters: {
             query?: never;
             header?: never;
@@ -326,31 +452,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Successful Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TokenLogin"];
-                };
-            };
-            /** @description Error */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Error */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["LoginAnswer"];
                 };
             };
         };
@@ -364,25 +472,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Successful Response */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Error */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
-    check_authentication: {
+    checkAuthentication: {
         parameters: {
             query?: never;
             header?: never;
@@ -391,7 +490,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Successful Response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -400,18 +499,9 @@ export interface operations {
                     "application/json": components["schemas"]["SessionUser"];
                 };
             };
-            /** @description Error */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
-    register_client: {
+    registerClient: {
         parameters: {
             query?: never;
             header?: never;
@@ -424,60 +514,27 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Successful Response */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RegisterResult"];
+                    "application/json": components["schemas"]["Registered"];
                 };
             };
-            /** @description Error */
-            400: {
+            /** @description Validation Error */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
     };
-    register_restaurant: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RestaurantRegister"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RestaurantRegisterResult"];
-                };
-            };
-            /** @description Error */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    reset_password: {
+    requestPasswordReset: {
         parameters: {
             query?: never;
             header?: never;
@@ -490,25 +547,25 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Successful Response */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Error */
-            400: {
+            /** @description Validation Error */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
     };
-    reset_password_confirm: {
+    confirmPasswordReset: {
         parameters: {
             query?: never;
             header?: never;
@@ -521,25 +578,25 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Successful Response */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Error */
-            400: {
+            /** @description Validation Error */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
     };
-    set_password: {
+    changePassword: {
         parameters: {
             query?: never;
             header?: never;
@@ -552,25 +609,58 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Successful Response */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Error */
-            400: {
+            /** @description Validation Error */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
     };
-    social_config: {
+    registerRestaurant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RestaurantRegistration"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestaurantRegistered"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    socialConfig: {
         parameters: {
             query?: never;
             header?: never;
@@ -579,33 +669,70 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Successful Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SocialConfig"];
+                    "application/json": {
+                        [key: string]: components["schemas"]["ProviderConfig"];
+                    };
                 };
             };
         };
     };
-    social_token_user: {
+    socialToken: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                provider: "google-oauth2" | "facebook";
+                provider: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SocialTokenRequest"];
+                "application/json": components["schemas"]["SocialLogin"];
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SocialToken"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    socialTokenUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SocialLogin"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -614,13 +741,13 @@ export interface operations {
                     "application/json": components["schemas"]["SocialTokenUser"];
                 };
             };
-            /** @description Error */
-            400: {
+            /** @description Validation Error */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };

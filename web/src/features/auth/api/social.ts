@@ -15,7 +15,9 @@ export function getSocialConfig(): Promise<SocialConfig> {
 
 /** The provider's authorize URL (authorization-code flow), with a one-time state. */
 export function buildAuthorizeUrl(provider: SocialProvider, config: SocialConfig): string {
-  const cfg = provider === 'google-oauth2' ? config.google : config.facebook;
+  // keyed by provider name ('google-oauth2', 'facebook'), as the identity service answers
+  const cfg = config[provider];
+  if (!cfg) throw new Error(`no configuration for ${provider}`);
   const state = crypto.randomUUID();
   sessionStorage.setItem(STATE_KEY, state);
   const url = new URL(cfg.authorize_url, window.location.origin);
@@ -23,7 +25,7 @@ export function buildAuthorizeUrl(provider: SocialProvider, config: SocialConfig
   url.searchParams.set('redirect_uri', cfg.redirect_uri);
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('state', state);
-  url.searchParams.set('scope', provider === 'google-oauth2' ? 'openid email profile' : 'email public_profile');
+  url.searchParams.set('scope', cfg.scope);
   return url.toString();
 }
 
