@@ -9,6 +9,7 @@ from fastapi.responses import JSONResponse
 from faststream.rabbit import ExchangeType, RabbitBroker, RabbitExchange
 from redis.asyncio import Redis
 from sqlalchemy import text
+from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from kit.auth import CurrentUser, RevocationStore
@@ -122,11 +123,28 @@ def create_app(
             status_code=200 if all(checks.values()) else 503,
         )
 
+    mount_media(app, settings)
     app.add_middleware(ServiceHeaders, service_name=settings.service_name)
     app.add_middleware(
         CorrelationIdMiddleware, header_name="X-Request-ID", validator=None, update_request_header=True
     )
     return app
+
+
+class ImmutableFiles(StaticFiles):
+    """Uploaded files never change under a name (each upload gets a new one): cache them for good."""
+
+    async def get_response(self, path: str, scope: Scope):
+        response = await super().get_response(path, scope)
+        if response.status_code == 200:
+            response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+        return response
+
+
+def mount_media(app: FastAPI, settings: ServiceSettings) -> None:
+    """Serve this service's uploads at /media/<service>/ (the gateway routes that prefix here)."""
+    settings.media_dir.mkdir(parents=True, exist_ok=True)
+    app.mount(f"/media/{settings.service_name}", ImmutableFiles(directory=settings.media_dir), name="media")
 
 
 async def readiness(app: FastAPI) -> dict[str, bool]:

@@ -29,5 +29,10 @@ class ServiceSettings(BaseSettings):
             self.database_url = f"postgresql+asyncpg://postgres@127.0.0.1:5432/{self.service_name}"
 
     @property
+    def media_dir(self) -> Path:
+        """Where this service keeps uploads; served at /media/<service>/."""
+        return self.media_root / self.service_name
+
+    @property
     def jwt_public_key(self) -> str:
         return self.jwt_public_key_file.read_text()
