@@ -1,0 +1,73 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/testing/test-utils';
+
+describe('routes and access', () => {
+  it('a visitor opening /menu lands on /', async () => {
+    const { router } = renderApp('/menu');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByTestId('landing-title')).toBeInTheDocument();
+  });
+
+  it('an owner opening /administrador lands on /403', async () => {
+    const { router } = renderApp('/administrador', { as: 'owner' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/403'));
+    expect(await screen.findByText('No tenés permiso para ver esta página.')).toBeInTheDocument();
+    expect(screen.getByText('¡Oops!')).toBeInTheDocument();
+  });
+
+  it('a visitor opening /403 goes to / (the page needs a login)', async () => {
+    const { router } = renderApp('/403');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it.each([
+    ['admin', '/administrador'],
+    ['owner', '/restaurante'],
+    ['client', '/profile'],
+    ['operator', '/ordenes'],
+  ] as const)('the home page sends a logged-in %s to %s', async (as, target) => {
+    const { router } = renderApp('/', { as });
+    await waitFor(() => expect(router.state.location.pathname).toBe(target));
+  });
+
+  it('an operator may open the orders board but not the operators screen', async () => {
+    const { router } = renderApp('/operador-restaurante', { as: 'operator' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/403'));
+  });
+
+  it('a later-issue page renders its localized placeholder behind its guard', async () => {
+    renderApp('/menu', { as: 'owner' });
+    expect(await screen.findByRole('heading', { name: 'Menús' })).toBeInTheDocument();
+    expect(screen.getByText('Esta sección estará disponible pronto.')).toBeInTheDocument();
+  });
+
+  it('an unknown path shows the 404 page', async () => {
+    renderApp('/no-such-page');
+    expect(await screen.findByText('La página que buscás no existe, fue eliminada o cambió de nombre.')).toBeInTheDocument();
+  });
+
+  it('/500 shows the server error text', async () => {
+    renderApp('/500', { locale: 'en' });
+    expect(await screen.findByText('The request failed. If the problem persists, contact support.')).toBeInTheDocument();
+  });
+
+  it('a stale token fails the start-up session check: logged out, cookie consent kept', async () => {
+    localStorage.setItem('cookie-accepted', 'true');
+    const { router } = renderApp('/restaurante', { as: 'owner', token: 'tok-revoked' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('cookie-accepted')).toBe('true');
+  });
+
+  it('a live token passes the session check and keeps the page', async () => {
+    const { router } = renderApp('/restaurante', { as: 'owner' });
+    expect(await screen.findByTestId('owner-name')).toHaveTextContent('Olga');
+    expect(router.state.location.pathname).toBe('/restaurante');
+  });
+
+  it('sets the page title per route', async () => {
+    renderApp('/preguntas-frecuentes');
+    await waitFor(() => expect(document.title).toBe('Preguntas frecuentes · QResto'));
+  });
+});

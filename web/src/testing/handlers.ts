@@ -1,0 +1,59 @@
+import { http, HttpResponse } from 'msw';
+
+/** Identity API as the tests' fake server sees it (shapes from the generated OpenAPI types). */
+export const users = {
+  owner: { id: 2, username: 'owner@example.com', first_name: 'Olga', groups: [{ id: 2 }] },
+  admin: { id: 1, username: 'admin@example.com', first_name: 'Ada', groups: [{ id: 1 }] },
+  client: { id: 3, username: 'client@example.com', first_name: 'Carla', groups: [{ id: 3 }] },
+  operator: { id: 4, username: 'op@example.com', first_name: 'Oscar', groups: [{ id: 4 }] },
+} as const;
+
+export const PASSWORD = 'correct-horse';
+const tokens: Record<string, keyof typeof users> = {
+  'tok-owner': 'owner',
+  'tok-admin': 'admin',
+  'tok-client': 'client',
+  'tok-operator': 'operator',
+};
+
+export const handlers = [
+  http.post('*/api/auth/token/login/', async ({ request }) => {
+    const body = (await request.json()) as { username: string; password: string };
+    const entry = Object.entries(users).find(([, u]) => u.username === body.username);
+    if (!entry || body.password !== PASSWORD) {
+      return HttpResponse.json({ non_field_errors: ['Unable to log in with provided credentials.'] }, { status: 400 });
+    }
+    return HttpResponse.json({ auth_token: `tok-${entry[0]}`, user: entry[1] });
+  }),
+  http.post('*/api/auth/token/demo/', () => HttpResponse.json({ auth_token: 'tok-owner', user: users.owner })),
+  http.post('*/api/auth/token/logout/', () => new HttpResponse(null, { status: 204 })),
+  http.post('*/api/token-auth/check-authentication/', ({ request }) => {
+    const token = request.headers.get('Authorization')?.replace(/^Token /, '') ?? '';
+    const who = tokens[token];
+    if (!who) return HttpResponse.json({ detail: 'Invalid token.' }, { status: 401 });
+    return HttpResponse.json(users[who]);
+  }),
+  http.post('*/api/restaurant/', async ({ request }) => {
+    const body = (await request.json()) as { nombre_local: string; telefono: string; fk_user: { email: string } };
+    if (body.fk_user.email === 'taken@example.com') {
+      return HttpResponse.json(
+        { fk_user: { email: ['A user with that e-mail already exists.'], password: ['This password is too common.'] } },
+        { status: 400 },
+      );
+    }
+    return HttpResponse.json(
+      { success: true, id: 10, user_id: 20, username: body.fk_user.email, auth_token: 'tok-owner', name: body.nombre_local, phone: body.telefono, address: '' },
+      { status: 201 },
+    );
+  }),
+  http.post('*/api/cliente/', async ({ request }) => {
+    const body = (await request.json()) as { fk_user: { email: string } };
+    return HttpResponse.json({ success: true, id: 30, username: body.fk_user.email, auth_token: 'tok-client' }, { status: 201 });
+  }),
+  http.post('*/api/auth/users/reset_password/', () => new HttpResponse(null, { status: 204 })),
+  http.post('*/api/auth/users/reset_password_confirm/', async ({ request }) => {
+    const body = (await request.json()) as { token: string };
+    if (body.token === 'expired') return HttpResponse.json({ token: ['Invalid token.'] }, { status: 400 });
+    return new HttpResponse(null, { status: 204 });
+  }),
+];
