@@ -14,18 +14,30 @@ class UserRegistered(Event):
     group: Group
 
 
-class RestaurantCreated(Event):
+class RestaurantProfile(Event):
+    """What other services may show of a restaurant (public menu, tickets, admin rows)."""
+
+    restaurant_id: int
+    owner_id: int
+    nombre_local: str
+    direccion: str = ""
+    telefono: str = ""
+    logo: str = ""  # a /media/identity/... path, or empty
+    whatsapp: str = ""  # a https://wa.me/<digits> link, or empty
+    takeaway: bool = False
+    stop_orders: bool = False
+    mp_active: bool = False
+    wait_time: int = 0
+    horario_apertura: str | None = None  # HH:MM, 24-hour
+    horario_cierre: str | None = None
+
+
+class RestaurantCreated(RestaurantProfile):
     type = "identity.restaurant.created"
-    restaurant_id: int
-    owner_id: int
-    nombre_local: str
 
 
-class RestaurantUpdated(Event):
+class RestaurantUpdated(RestaurantProfile):
     type = "identity.restaurant.updated"
-    restaurant_id: int
-    owner_id: int
-    nombre_local: str
 
 
 class RestaurantDeleted(Event):

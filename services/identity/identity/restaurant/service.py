@@ -2,7 +2,7 @@
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from contracts.identity import RestaurantCreated
+from contracts.identity import RestaurantCreated, RestaurantProfile
 from identity import messages
 from identity.restaurant.models import Restaurant
 from identity.restaurant.schemas import RestaurantRegistration
@@ -12,6 +12,7 @@ from kit.auth import OWNER
 from kit.errors import FieldErrors
 from kit.i18n import Text
 from kit.outbox import add_event
+from kit.uploads import media_url
 
 
 async def name_taken(session: AsyncSession, owner_id: int, name: str, exclude_id: int | None = None) -> bool:
@@ -27,11 +28,29 @@ async def create_restaurant(session: AsyncSession, owner: User, **fields) -> Res
     restaurant = Restaurant(owner_id=owner.id, **fields)
     session.add(restaurant)
     await session.flush()
-    add_event(
-        session,
-        RestaurantCreated(restaurant_id=restaurant.id, owner_id=owner.id, nombre_local=restaurant.nombre_local),
-    )
+    add_event(session, profile_event(RestaurantCreated, restaurant))
     return restaurant
+
+
+def profile_event(event_type: type[RestaurantProfile], restaurant: Restaurant) -> RestaurantProfile:
+    def hhmm(value) -> str | None:
+        return value.strftime("%H:%M") if value else None
+
+    return event_type(
+        restaurant_id=restaurant.id,
+        owner_id=restaurant.owner_id,
+        nombre_local=restaurant.nombre_local,
+        direccion=restaurant.direccion,
+        telefono=restaurant.telefono,
+        logo=media_url("identity", restaurant.logo),
+        whatsapp=restaurant.whatsapp,
+        takeaway=restaurant.takeaway,
+        stop_orders=restaurant.stop_orders,
+        mp_active=restaurant.mp_active,
+        wait_time=restaurant.wait_time,
+        horario_apertura=hhmm(restaurant.horario_apertura),
+        horario_cierre=hhmm(restaurant.horario_cierre),
+    )
 
 
 async def register_owner(session: AsyncSession, data: RestaurantRegistration) -> tuple[User, Restaurant]:
