@@ -10,21 +10,23 @@ export GATEWAY_PORT
 # Node 24, npm and traefik come from the venv: put it first.
 export PATH := $(CURDIR)/.venv/bin:$(PATH)
 
-SYS_PY := $(shell command -v python3.11 || command -v python3)
+# The machine's Python runs the set-up steps (standard library only); looked up when a recipe
+# runs, because the `python` target may have just installed it.
+SYS_PY = $$(command -v python3.11 || command -v python3)
 VENV_PY := $(CURDIR)/.venv/bin/python
-SETUP := $(SYS_PY) deploy/local/setup.py
+SETUP = $(SYS_PY) deploy/local/setup.py
 STACK = $(if $(wildcard $(VENV_PY)),$(VENV_PY),$(SYS_PY)) deploy/local/stack.py
 
 .PHONY: help up down restart status logs mail test setup infra databases keys migrate seed web-build \
-        test-unit test-gateway test-web clean
+        clean python
 
 help: ## show the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
 
-up: seed web-build ## set up everything and start the platform on :$(GATEWAY_PORT)
+up: seed web-build ## set up everything and start the platform on :8080 (GATEWAY_PORT)
 	@$(STACK) up
 
-down: ## stop what `make up` started (the infra servers keep running)
+down: python ## stop what `make up` started (the infra servers keep running)
 	@$(STACK) down
 
 restart: ## restart every process (or NAMES="identity gateway")
@@ -39,11 +41,21 @@ logs: ## follow the logs of every process (.run/logs/)
 mail: ## show the newest mail the SMTP sink received (.run/mail/)
 	@f=$$(ls -t .run/mail/*.txt 2>/dev/null | head -1); if [ -n "$$f" ]; then echo "== $$f"; cat "$$f"; else echo "no mail yet in .run/mail/"; fi
 
-setup: ## Debian packages, venv from requirements.txt, editable installs
+setup: python ## Debian packages, venv from requirements.txt, editable installs
 	@$(SETUP) apt venv
+
+python: # a bare Debian may lack Python (needed by every step)
+	@command -v python3 >/dev/null || { apt-get update -q && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends python3 python3-venv; }
 
 infra: setup ## start PostgreSQL, Redis, RabbitMQ; databases; JWT keys
 	@$(SETUP) infra databases keys
+
+databases: setup ## only the databases (and the servers they need)
+	@$(SETUP) infra databases
+
+keys: setup ## only the JWT key pair
+	@$(SETUP) keys
 
 migrate: infra ## alembic upgrade head for every service (when its migrations changed)
 	@$(SETUP) migrate

@@ -181,8 +181,9 @@ def step_venv() -> None:
 
 # ----------------------------------------------------------------------------- infra
 def psql(sql: str, db: str = "postgres", check: bool = True) -> subprocess.CompletedProcess:
-    return subprocess.run(["psql", "-h", config.PG_HOST, "-p", str(config.PG_PORT), "-U", config.PG_USER,
-                           "-d", db, "-v", "ON_ERROR_STOP=1", "-tAc", sql],
+    # -w: never prompt for a password (a fresh cluster asks for one over TCP; see ensure_pg_trust)
+    return subprocess.run(["psql", "-w", "-h", config.PG_HOST, "-p", str(config.PG_PORT), "-U", config.PG_USER,
+                           "-d", db, "-v", "ON_ERROR_STOP=1", "-tAc", sql], stdin=subprocess.DEVNULL,
                           capture_output=True, text=True, check=check)
 
 
