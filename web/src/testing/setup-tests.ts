@@ -37,8 +37,10 @@ beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
   await Promise.all([loadCatalog('es'), loadCatalog('en')]);
 });
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  const { notifications } = await import('@mantine/notifications');
+  notifications.clean();
   server.resetHandlers();
 });
 afterAll(() => server.close());

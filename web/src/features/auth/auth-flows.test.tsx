@@ -1,0 +1,165 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { PASSWORD } from '@/testing/handlers';
+import { server } from '@/testing/setup-tests';
+import { renderApp } from '@/testing/test-utils';
+
+async function openLogin() {
+  const user = userEvent.setup();
+  await user.click(await screen.findByTestId('open-login'));
+  const dialog = await screen.findByRole('dialog');
+  return { user, dialog };
+}
+
+describe('login dialog', () => {
+  it('a wrong password shows the login error', async () => {
+    renderApp('/');
+    const { user, dialog } = await openLogin();
+    await user.type(await within(dialog).findByLabelText('Usuario o e-mail'), 'owner@example.com');
+    await user.type(within(dialog).getByLabelText('Contraseña'), 'wrong-password');
+    await user.click(within(dialog).getByRole('button', { name: 'Ingresar' }));
+    expect(await screen.findByText('Error al ingresar')).toBeInTheDocument();
+    expect(screen.getByText('Usuario o contraseña incorrectos.')).toBeInTheDocument();
+  });
+
+  it('too many attempts (429) shows its own message', async () => {
+    server.use(http.post('*/api/auth/token/login/', () => HttpResponse.json({ detail: 'too many' }, { status: 429 })));
+    renderApp('/');
+    const { user, dialog } = await openLogin();
+    await user.type(await within(dialog).findByLabelText('Usuario o e-mail'), 'owner@example.com');
+    await user.type(within(dialog).getByLabelText('Contraseña'), 'whatever-123');
+    await user.click(within(dialog).getByRole('button', { name: 'Ingresar' }));
+    expect(await screen.findByText('Demasiados intentos. Esperá unos minutos y volvé a probar.')).toBeInTheDocument();
+  });
+
+  it('checks the client rules before calling the server', async () => {
+    renderApp('/');
+    const { user, dialog } = await openLogin();
+    await user.type(await within(dialog).findByLabelText('Usuario o e-mail'), 'owner@example.com');
+    await user.type(within(dialog).getByLabelText('Contraseña'), 'short');
+    await user.click(within(dialog).getByRole('button', { name: 'Ingresar' }));
+    expect(await within(dialog).findByText('La contraseña debe tener al menos 8 caracteres')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['admin@example.com', '/administrador'],
+    ['owner@example.com', '/restaurante'],
+    ['client@example.com', '/profile'],
+    ['op@example.com', '/ordenes'],
+  ])('%s lands on %s', async (username, target) => {
+    const { router } = renderApp('/');
+    const { user, dialog } = await openLogin();
+    await user.type(await within(dialog).findByLabelText('Usuario o e-mail'), username);
+    await user.type(within(dialog).getByLabelText('Contraseña'), PASSWORD);
+    await user.click(within(dialog).getByRole('button', { name: 'Ingresar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(target));
+    expect(localStorage.getItem('token')).toMatch(/^tok-/);
+  });
+
+  it('the demo login signs in the demo owner', async () => {
+    const { router } = renderApp('/');
+    const { user, dialog } = await openLogin();
+    await user.click(await within(dialog).findByRole('button', { name: 'Probar con el usuario de prueba' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/restaurante'));
+  });
+
+  it('login and forgot-password dialogs switch between each other; the reset request always succeeds', async () => {
+    renderApp('/');
+    const { user, dialog } = await openLogin();
+    await user.click(await within(dialog).findByRole('button', { name: '¿Olvidaste tu contraseña?' }));
+    const email = await screen.findByLabelText('E-mail');
+    await user.click(screen.getByRole('button', { name: 'Volver a ingresar' }));
+    expect(await screen.findByLabelText('Usuario o e-mail')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '¿Olvidaste tu contraseña?' }));
+    await user.type(await screen.findByLabelText('E-mail'), 'nobody@example.com');
+    expect(email).toBeDefined();
+    await user.click(screen.getByRole('button', { name: 'Enviar enlace' }));
+    expect(await screen.findByText('Si el e-mail está registrado, te enviamos un enlace para restablecer la contraseña.')).toBeInTheDocument();
+  });
+});
+
+describe('registration', () => {
+  async function fillRestaurant(email: string) {
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Registrá tu restaurante' });
+    await user.type(within(form).getByLabelText('Nombre del local'), 'La Esquina');
+    await user.type(within(form).getByLabelText('Teléfono'), '11-2345-6789');
+    await user.type(within(form).getByLabelText('E-mail'), email);
+    await user.type(within(form).getByLabelText('Contraseña'), 'secreto123');
+    await user.type(within(form).getByLabelText('Repetir contraseña'), 'secreto123');
+    await user.click(within(form).getByRole('checkbox'));
+    return { user, form };
+  }
+
+  it('registering an owner lands on /restaurante', async () => {
+    const { router } = renderApp('/resto');
+    const { user, form } = await fillRestaurant('new@example.com');
+    expect(within(form).getByLabelText('Teléfono')).toHaveValue('1123456789');
+    await user.click(within(form).getByRole('button', { name: 'Crear cuenta' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/restaurante'));
+    expect(await screen.findByText('Restaurante registrado correctamente.')).toBeInTheDocument();
+  });
+
+  it('each server field error is its own notification', async () => {
+    renderApp('/resto');
+    const { user, form } = await fillRestaurant('taken@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Crear cuenta' }));
+    expect(await screen.findByText('Ya existe una cuenta con ese e-mail.')).toBeInTheDocument();
+    expect(screen.getByText('La contraseña es demasiado común.')).toBeInTheDocument();
+    expect(screen.getAllByText('Error en el registro')).toHaveLength(2);
+  });
+
+  it('the client registration dialog lands a new client on /profile', async () => {
+    const { router } = renderApp('/cliente');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Registrarse' }));
+    const form = await screen.findByRole('form', { name: 'Crear cuenta de cliente' });
+    await user.type(within(form).getByLabelText('Nombre y apellido'), 'Carla Gómez');
+    await user.type(within(form).getByLabelText('E-mail'), 'carla@example.com');
+    await user.type(within(form).getByLabelText('Contraseña'), 'secreto123');
+    await user.type(within(form).getByLabelText('Repetir contraseña'), 'secreto123');
+    await user.click(within(form).getByRole('button', { name: 'Crear cuenta' }));
+    expect(await within(form).findByText('Debés aceptar los términos y condiciones')).toBeInTheDocument();
+    await user.click(within(form).getByRole('checkbox'));
+    await user.click(within(form).getByRole('button', { name: 'Crear cuenta' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+  });
+});
+
+describe('password reset confirmation', () => {
+  it('an expired link shows the invalid-link message', async () => {
+    renderApp('/recuperar-contrasena/MQ/expired');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Nueva contraseña', { selector: 'input' }), 'nueva-clave-1');
+    await user.type(screen.getByLabelText('Repetir contraseña'), 'nueva-clave-1');
+    await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
+    expect(await screen.findByText('El enlace para restablecer la contraseña no es válido o ya venció.')).toBeInTheDocument();
+  });
+
+  it('a valid link saves the password and opens the login', async () => {
+    const { router } = renderApp('/recuperar-contrasena/MQ/good-token');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Nueva contraseña', { selector: 'input' }), 'nueva-clave-1');
+    await user.type(screen.getByLabelText('Repetir contraseña'), 'nueva-clave-1');
+    await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  });
+});
+
+describe('logout', () => {
+  it('clears local storage except cookie consent, goes to / and says goodbye', async () => {
+    localStorage.setItem('cookie-accepted', 'true');
+    const { router } = renderApp('/restaurante', { as: 'owner' });
+    localStorage.setItem('getpk', '7');
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('logout'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByText('Cerraste sesión correctamente. ¡Hasta pronto!')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('getpk')).toBeNull();
+    expect(localStorage.getItem('cookie-accepted')).toBe('true');
+  });
+});
