@@ -1,10 +1,10 @@
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { paths as identityPaths } from '@/types/api/identity';
+import type { ApiPaths } from '@/types/api';
 import { localeStore } from './i18n/locale';
 import { sessionStore } from './session';
 
 /** Every service's generated paths; all start with /api/ (see scripts/gen-api.mjs). */
-export type ApiPaths = identityPaths;
+export type { ApiPaths };
 
 export class ApiError extends Error {
   constructor(

@@ -34,7 +34,7 @@ window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 Element.prototype.scrollIntoView = vi.fn();
 
 beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({ onUnhandledFrame: 'error' });
   await Promise.all([loadCatalog('es'), loadCatalog('en')]);
 });
 afterEach(async () => {
