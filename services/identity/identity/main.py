@@ -1,8 +1,11 @@
 from fastapi import FastAPI
 
+from identity.admin.endpoints import router as admin_router
 from identity.auth.endpoints import router as auth_router
+from identity.client.endpoints import router as client_router
 from identity.auth.throttle import LoginThrottle
 from identity.events import EVENT_HANDLERS
+from identity.operator.endpoints import router as operator_router
 from identity.restaurant.endpoints import router as restaurant_router
 from identity.settings import Settings
 from identity.social.endpoints import router as social_router
@@ -20,7 +23,15 @@ def build_app(settings: Settings | None = None) -> FastAPI:
 
     return create_app(
         settings,
-        routers=[auth_router, user_router, restaurant_router, social_router],
+        routers=[
+            auth_router,
+            user_router,
+            client_router,
+            restaurant_router,
+            operator_router,
+            social_router,
+            admin_router,
+        ],
         event_handlers=EVENT_HANDLERS,
         on_startup=[start_identity],
     )

@@ -85,3 +85,13 @@ RESTAURANT_NAME_TAKEN = Text(
     es="Ya tiene un local con este nombre: el nombre debe ser único para el propietario.",
     en="You already have a restaurant with this name: the name must be unique for the owner.",
 )
+FACEBOOK_INVALID = Text(es="URL de Facebook inválida: debe comenzar con https://facebook.com/", en="Invalid Facebook URL: it must start with https://facebook.com/")
+INSTAGRAM_INVALID = Text(es="Usuario de Instagram inválido.", en="Invalid Instagram username.")
+WEBSITE_INVALID = Text(es="Introduzca una URL válida.", en="Enter a valid URL.")
+EMAIL_READ_ONLY = Text(es="El e-mail no se puede cambiar.", en="The e-mail cannot be changed.")
+SCHEDULE_INCOMPLETE = Text(
+    es="Indique la hora de apertura y la de cierre, o borre ambas.",
+    en="Give both the opening and the closing time, or clear both.",
+)
+OPERATOR_NAME_FIRST_LETTER = Text(es="El nombre debe comenzar con una letra.", en="The name must start with a letter.")
+NO_SPACES = Text(es="La contraseña no puede contener espacios.", en="The password cannot contain spaces.")

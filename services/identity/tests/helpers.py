@@ -12,3 +12,33 @@ async def register_client(client, email="lucia@example.com", first_name="Lucía"
 
 def token_header(token: str) -> dict[str, str]:
     return {"Authorization": f"Token {token}"}
+
+
+OWNER_PASSWORD = "Brasa-Fuego-44"
+
+
+async def register_owner(client, email="owner@example.com", nombre_local="La Parrilla") -> dict:
+    answer = await client.post(
+        "/api/restaurant/",
+        json={"nombre_local": nombre_local, "telefono": "1145678901", "fk_user": {"email": email, "password": OWNER_PASSWORD, "password2": OWNER_PASSWORD}},
+    )
+    assert answer.status_code == 201, answer.text
+    body = answer.json()
+    body["headers"] = token_header(body["auth_token"])
+    return body
+
+
+async def login(client, username: str, password: str) -> dict[str, str]:
+    answer = await client.post("/api/auth/token/login/", json={"username": username, "password": password})
+    assert answer.status_code == 200, answer.text
+    return token_header(answer.json()["auth_token"])
+
+
+def png(size=(20, 20)) -> bytes:
+    import io
+
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.new("RGB", size, (10, 120, 200)).save(buffer, "PNG")
+    return buffer.getvalue()

@@ -11,7 +11,7 @@ import os
 import uuid
 from pathlib import Path
 
-from fastapi import UploadFile
+from starlette.datastructures import UploadFile
 from PIL import Image, UnidentifiedImageError
 
 from kit.errors import FieldErrors

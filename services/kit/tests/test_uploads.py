@@ -5,7 +5,7 @@ import zlib
 from pathlib import Path
 
 import pytest
-from fastapi import UploadFile
+from starlette.datastructures import UploadFile
 from PIL import Image
 
 from kit.errors import FieldErrors

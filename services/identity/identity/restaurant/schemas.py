@@ -1,8 +1,17 @@
+from datetime import datetime, time
+from decimal import Decimal
 from typing import Annotated
 
-from pydantic import BaseModel, StringConstraints
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
 
+from identity.forms import as_bool
 from identity.user.schemas import FormEmail, Password
+
+Flag = Annotated[bool, BeforeValidator(as_bool)]
+Digits = Annotated[str, StringConstraints(strip_whitespace=True, min_length=8, max_length=20)]
+RestaurantName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=4, max_length=40)]
+Address = Annotated[str, StringConstraints(strip_whitespace=True, min_length=10, max_length=100)]
+Link = Annotated[str, StringConstraints(strip_whitespace=True, max_length=300)]
 
 
 class OwnerUserCreate(BaseModel):
@@ -13,7 +22,7 @@ class OwnerUserCreate(BaseModel):
 
 class RestaurantRegistration(BaseModel):
     nombre_local: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
-    telefono: Annotated[str, StringConstraints(strip_whitespace=True, min_length=8, max_length=20)]
+    telefono: Digits
     fk_user: OwnerUserCreate
 
 
@@ -26,3 +35,88 @@ class RestaurantRegistered(BaseModel):
     name: str
     phone: str
     address: str
+
+
+class OwnerNames(BaseModel):
+    first_name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=3, max_length=30)] | None = None
+    last_name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=3, max_length=100)] | None = None
+    email: str | None = None  # read only: accepted only unchanged
+
+
+class RestaurantFields(BaseModel):
+    """Everything an owner may set; on update only what was sent changes."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    nombre_local: RestaurantName | None = None
+    telefono: Digits | None = None
+    direccion: Address | None = None
+    wait_time: int | None = Field(default=None, ge=0, le=600)
+    avg_permanence: Decimal | None = Field(default=None, ge=0, le=100000, decimal_places=2)
+    nro_tarjeta: Annotated[str, StringConstraints(strip_whitespace=True, max_length=30)] | None = None
+    reservas: Flag | None = None
+    takeaway: Flag | None = None
+    tips: Flag | None = None
+    has_waiter: Flag | None = None
+    stop_orders: Flag | None = None
+    receive_noti: Flag | None = None
+    mute_sound: Flag | None = None
+    facebook: Link | None = None
+    instagram: Link | None = None
+    whatsapp: Link | None = None
+    website: Link | None = None
+    fk_user: OwnerNames | None = None
+
+
+class RestaurantCreate(RestaurantFields):
+    nombre_local: RestaurantName
+    telefono: Digits
+    direccion: Address
+
+
+class Schedule(BaseModel):
+    horario_apertura: time | None = None
+    horario_cierre: time | None = None
+
+
+class OwnerPublic(BaseModel):
+    username: str
+    email: str
+    first_name: str
+    last_name: str
+    date_joined: datetime
+    last_login: datetime | None
+
+
+class RestaurantPublic(BaseModel):
+    id_resto: int
+    id: int
+    nombre_local: str
+    direccion: str
+    telefono: str
+    logo: str
+    wait_time: int
+    avg_permanence: Decimal
+    mp_active: bool
+    nro_tarjeta: str
+    reservas: bool
+    takeaway: bool
+    tips: bool
+    has_waiter: bool
+    stop_orders: bool
+    receive_noti: bool
+    mute_sound: bool
+    facebook: str
+    instagram: str
+    whatsapp: str
+    website: str
+    application_fee: Decimal
+    horario_apertura: time | None
+    horario_cierre: time | None
+    profile_complete: bool  # False: the client shows the complete-your-profile warning
+    fk_user: OwnerPublic | None
+
+
+class RestaurantPage(BaseModel):
+    count: int
+    results: list[RestaurantPublic]

@@ -1,18 +1,24 @@
 """Restaurants and their owners. Never commits: the request does."""
+from pathlib import Path
+
+from starlette.datastructures import UploadFile
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from contracts.identity import RestaurantCreated, RestaurantProfile
+from contracts.identity import RestaurantCreated, RestaurantDeleted, RestaurantProfile, RestaurantUpdated
 from identity import messages
+from identity.restaurant.links import NORMALIZERS
 from identity.restaurant.models import Restaurant
-from identity.restaurant.schemas import RestaurantRegistration
+from identity.restaurant.schemas import RestaurantFields, RestaurantRegistration, Schedule
 from identity.user.models import User
 from identity.user.service import create_user, new_account_problems
 from kit.auth import OWNER
 from kit.errors import FieldErrors
 from kit.i18n import Text
 from kit.outbox import add_event
-from kit.uploads import media_url
+from kit.uploads import media_url, store_image
+
+LOGO_FOLDER = "logos"
 
 
 async def name_taken(session: AsyncSession, owner_id: int, name: str, exclude_id: int | None = None) -> bool:
@@ -22,14 +28,6 @@ async def name_taken(session: AsyncSession, owner_id: int, name: str, exclude_id
     if exclude_id is not None:
         query = query.where(Restaurant.id != exclude_id)
     return await session.scalar(query.limit(1)) is not None
-
-
-async def create_restaurant(session: AsyncSession, owner: User, **fields) -> Restaurant:
-    restaurant = Restaurant(owner_id=owner.id, **fields)
-    session.add(restaurant)
-    await session.flush()
-    add_event(session, profile_event(RestaurantCreated, restaurant))
-    return restaurant
 
 
 def profile_event(event_type: type[RestaurantProfile], restaurant: Restaurant) -> RestaurantProfile:
@@ -53,6 +51,14 @@ def profile_event(event_type: type[RestaurantProfile], restaurant: Restaurant) -
     )
 
 
+async def create_restaurant(session: AsyncSession, owner: User, **fields) -> Restaurant:
+    restaurant = Restaurant(owner_id=owner.id, **fields)
+    session.add(restaurant)
+    await session.flush()
+    add_event(session, profile_event(RestaurantCreated, restaurant))
+    return restaurant
+
+
 async def register_owner(session: AsyncSession, data: RestaurantRegistration) -> tuple[User, Restaurant]:
     """A new owner account together with its first restaurant."""
     errors: dict = {}
@@ -73,3 +79,96 @@ async def register_owner(session: AsyncSession, data: RestaurantRegistration) ->
     owner = await create_user(session, email=data.fk_user.email, password=data.fk_user.password, group=OWNER)
     restaurant = await create_restaurant(session, owner, nombre_local=data.nombre_local, telefono=data.telefono)
     return owner, restaurant
+
+
+async def _field_problems(
+    session: AsyncSession, owner: User, data: RestaurantFields, exclude_id: int | None
+) -> tuple[dict, dict]:
+    """(errors, normalized values) for the restaurant fields that were sent."""
+    errors: dict = {}
+    values = data.model_dump(exclude_unset=True, exclude={"fk_user"})
+    if "telefono" in values and not values["telefono"].isdigit():
+        errors["telefono"] = [messages.ONLY_DIGITS]
+    if "nombre_local" in values and await name_taken(session, owner.id, values["nombre_local"], exclude_id):
+        errors["nombre_local"] = [messages.RESTAURANT_NAME_TAKEN]
+    for field, normalize in NORMALIZERS.items():
+        if field in values:
+            values[field], problem = normalize(values[field] or "")
+            if problem:
+                errors[field] = [problem]
+    if data.fk_user is not None:
+        if data.fk_user.email is not None and data.fk_user.email.strip().lower() != owner.email:
+            errors.setdefault("fk_user", {})["email"] = [messages.EMAIL_READ_ONLY]
+    return errors, values
+
+
+def _apply_owner_names(owner: User, data: RestaurantFields) -> None:
+    if data.fk_user is not None:
+        for field in ("first_name", "last_name"):
+            value = getattr(data.fk_user, field)
+            if value is not None:
+                setattr(owner, field, value)
+
+
+async def create_owned_restaurant(
+    session: AsyncSession, owner: User, data: RestaurantFields, logo: UploadFile | str | None, media_dir: Path
+) -> Restaurant:
+    errors, values = await _field_problems(session, owner, data, exclude_id=None)
+    if errors:
+        raise FieldErrors(errors)
+    values["logo"] = await store_image(logo if isinstance(logo, UploadFile) else None, field="logo", media_root=media_dir, folder=LOGO_FOLDER)
+    _apply_owner_names(owner, data)
+    return await create_restaurant(session, owner, **values)
+
+
+async def update_restaurant(
+    session: AsyncSession, restaurant: Restaurant, owner: User, data: RestaurantFields, logo: UploadFile | str | None, media_dir: Path
+) -> Restaurant:
+    """Only what was sent changes; the logo only when a new file comes."""
+    errors, values = await _field_problems(session, owner, data, exclude_id=restaurant.id)
+    if errors:
+        raise FieldErrors(errors)
+    if isinstance(logo, UploadFile):
+        values["logo"] = await store_image(logo, field="logo", media_root=media_dir, folder=LOGO_FOLDER)
+    for field, value in values.items():
+        setattr(restaurant, field, value)
+    _apply_owner_names(owner, data)
+    await session.flush()
+    add_event(session, profile_event(RestaurantUpdated, restaurant))
+    return restaurant
+
+
+async def set_schedule(session: AsyncSession, restaurant: Restaurant, schedule: Schedule) -> Restaurant:
+    if (schedule.horario_apertura is None) != (schedule.horario_cierre is None):
+        raise FieldErrors({"non_field_errors": [messages.SCHEDULE_INCOMPLETE]})
+    restaurant.horario_apertura, restaurant.horario_cierre = schedule.horario_apertura, schedule.horario_cierre
+    add_event(session, profile_event(RestaurantUpdated, restaurant))
+    return restaurant
+
+
+async def delete_restaurant(session: AsyncSession, restaurant: Restaurant) -> None:
+    add_event(session, RestaurantDeleted(restaurant_id=restaurant.id, owner_id=restaurant.owner_id))
+    await session.delete(restaurant)
+
+
+def is_profile_complete(restaurant: Restaurant, owner: User | None) -> bool:
+    return bool(restaurant.direccion and owner and owner.first_name and owner.last_name)
+
+
+def public(restaurant: Restaurant, owner: User | None) -> dict:
+    return {
+        **{column.key: getattr(restaurant, column.key) for column in Restaurant.__table__.columns if column.key not in ("owner_id", "created_at")},
+        "id_resto": restaurant.id,
+        "logo": media_url("identity", restaurant.logo),
+        "profile_complete": is_profile_complete(restaurant, owner),
+        "fk_user": None
+        if owner is None
+        else {
+            "username": owner.username,
+            "email": owner.email,
+            "first_name": owner.first_name,
+            "last_name": owner.last_name,
+            "date_joined": owner.date_joined,
+            "last_login": owner.last_login,
+        },
+    }

@@ -1,0 +1,50 @@
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.exceptions import RequestValidationError
+from pydantic import ValidationError
+
+from identity.client import service
+from identity.client.schemas import ClientPage, ProfilePublic, ProfileUpdate
+from identity.deps import CurrentAccount, SettingsDep
+from identity.forms import nest
+from kit.auth import ADMIN, require_groups
+from kit.db import SessionDep
+from kit.tokens import Principal
+
+router = APIRouter(prefix="/api/cliente", tags=["clients"])
+Admin = Annotated[Principal, Depends(require_groups(ADMIN))]
+
+
+@router.get("/", response_model=ClientPage, operation_id="listAccounts")
+async def list_accounts(
+    _: Admin,
+    session: SessionDep,
+    search: Annotated[str | None, Query(max_length=100)] = None,
+    page: Annotated[int, Query(ge=1)] = 1,
+    size: Annotated[int, Query(ge=-1, le=500)] = 20,
+):
+    """The admin's customer list (every account but admins)."""
+    count, rows = await service.accounts_page(session, search, page, None if size in (-1, 0) else size)
+    return {"count": count, "results": rows}
+
+
+@router.get("/detalles/", response_model=ProfilePublic, operation_id="getProfile")
+async def get_profile(user: CurrentAccount, session: SessionDep):
+    return service.public(user, await service.profile_of(session, user))
+
+
+@router.put(
+    "/actualizar/",
+    response_model=ProfilePublic,
+    operation_id="updateProfile",
+    openapi_extra={"requestBody": {"content": {"multipart/form-data": {"schema": {"type": "object"}}}}},
+)
+async def update_profile(request: Request, user: CurrentAccount, session: SessionDep, settings: SettingsDep):
+    values, uploads = nest(await request.form(), files={"imagen"})
+    try:
+        data = ProfileUpdate.model_validate(values)
+    except ValidationError as exc:
+        raise RequestValidationError(exc.errors()) from exc
+    profile = await service.update_profile(session, user, data, uploads.get("imagen"), settings.media_dir)
+    return service.public(user, profile)

@@ -1,0 +1,51 @@
+from typing import Annotated
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
+
+# 0 female, 1 male; an empty form value clears it.
+Gender = Annotated[int | None, Field(ge=0, le=1), BeforeValidator(lambda v: None if v in ("", "null", None) else v)]
+
+
+class ProfileNames(BaseModel):
+    first_name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=4, max_length=30)] | None = None
+    last_name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=4, max_length=100)] | None = None
+    email: str | None = None  # read only: accepted only unchanged
+
+
+class ProfileUpdate(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    fk_user: ProfileNames | None = None
+    telefono: Annotated[str, StringConstraints(strip_whitespace=True, min_length=8, max_length=20)] | None = None
+    genero: Gender = None
+
+
+class ProfileUser(BaseModel):
+    id: int
+    username: str
+    email: str
+    first_name: str
+    last_name: str
+
+
+class ProfilePublic(BaseModel):
+    fk_user: ProfileUser
+    telefono: str
+    genero: int | None
+    imagen: str
+
+
+class ClientRow(BaseModel):
+    id: int
+    username: str
+    first_name: str
+    last_name: str
+    email: str
+    telefono: str
+    group: int
+    date_joined: str
+
+
+class ClientPage(BaseModel):
+    count: int
+    results: list[ClientRow]

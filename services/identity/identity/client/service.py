@@ -1,0 +1,85 @@
+"""A person's own profile, and the admin's list of accounts."""
+from pathlib import Path
+
+from starlette.datastructures import UploadFile
+from sqlalchemy import func, or_, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from identity import messages
+from identity.client.schemas import ProfileUpdate
+from identity.user.models import ClientProfile, User
+from kit.auth import ADMIN
+from kit.errors import FieldErrors
+from kit.uploads import media_url, store_image
+
+AVATAR_FOLDER = "avatars"
+
+
+async def profile_of(session: AsyncSession, user: User) -> ClientProfile:
+    """Every account may keep a profile; it is made on first use."""
+    profile = await session.get(ClientProfile, user.id)
+    if profile is None:
+        profile = ClientProfile(user_id=user.id)
+        session.add(profile)
+        await session.flush()
+    return profile
+
+
+async def update_profile(
+    session: AsyncSession, user: User, data: ProfileUpdate, image: UploadFile | str | None, media_dir: Path
+) -> ClientProfile:
+    profile = await profile_of(session, user)
+    errors: dict = {}
+    if data.telefono is not None and not data.telefono.isdigit():
+        errors["telefono"] = [messages.ONLY_DIGITS]
+    if data.fk_user and data.fk_user.email is not None and data.fk_user.email.strip().lower() != user.email:
+        errors["fk_user"] = {"email": [messages.EMAIL_READ_ONLY]}
+    if errors:
+        raise FieldErrors(errors)
+    if isinstance(image, UploadFile):
+        profile.imagen = await store_image(image, field="imagen", media_root=media_dir, folder=AVATAR_FOLDER)
+    if data.fk_user:
+        for field in ("first_name", "last_name"):
+            if (value := getattr(data.fk_user, field)) is not None:
+                setattr(user, field, value)
+    for field in data.model_fields_set & {"telefono", "genero"}:
+        setattr(profile, field, getattr(data, field))
+    return profile
+
+
+def public(user: User, profile: ClientProfile) -> dict:
+    return {
+        "fk_user": {"id": user.id, "username": user.username, "email": user.email, "first_name": user.first_name, "last_name": user.last_name},
+        "telefono": profile.telefono,
+        "genero": profile.genero,
+        "imagen": media_url("identity", profile.imagen),
+    }
+
+
+async def accounts_page(session: AsyncSession, search: str | None, page: int, size: int | None) -> tuple[int, list]:
+    query = (
+        select(User, ClientProfile.telefono)
+        .outerjoin(ClientProfile, ClientProfile.user_id == User.id)
+        .where(User.group != ADMIN)
+    )
+    if search:
+        pattern = f"%{search.strip()}%"
+        query = query.where(or_(User.username.ilike(pattern), User.first_name.ilike(pattern), User.last_name.ilike(pattern), User.email.ilike(pattern)))
+    total = await session.scalar(select(func.count()).select_from(query.subquery()))
+    query = query.order_by(User.date_joined.desc(), User.id.desc())
+    if size is not None:
+        query = query.offset((page - 1) * size).limit(size)
+    rows = (await session.execute(query)).all()
+    return total or 0, [
+        {
+            "id": user.id,
+            "username": user.username,
+            "first_name": user.first_name,
+            "last_name": user.last_name,
+            "email": user.email,
+            "telefono": telefono or "",
+            "group": user.group,
+            "date_joined": user.date_joined.isoformat(),
+        }
+        for user, telefono in rows
+    ]

@@ -1,0 +1,195 @@
+"""An owner's restaurants: list, create with a logo, profile edit, schedule, delete (spec part 1 §5)."""
+import pytest
+from sqlalchemy import select
+
+from kit.outbox import OutboxMessage
+from tests.helpers import png, register_client, register_owner
+
+VALID = {"nombre_local": "Segundo Local", "telefono": "1145670000", "direccion": "Av. Santa Fe 1234, CABA"}
+
+
+async def create(client, headers, data=None, logo=True):
+    files = {"logo": ("logo.png", png(), "image/png")} if logo else None
+    return await client.post("/api/restaurant-atributes/", data=data or VALID, files=files, headers=headers)
+
+
+async def test_an_owner_creates_a_restaurant_with_a_logo_and_lists_both(client):
+    owner = await register_owner(client)
+    created = await create(client, owner["headers"])
+    assert created.status_code == 201, created.text
+    body = created.json()
+    assert body["logo"].startswith("/media/identity/logos/") and body["direccion"] == VALID["direccion"]
+    logo = await client.get(body["logo"])
+    assert logo.status_code == 200 and logo.headers["content-type"] in ("image/png", "image/jpeg")
+    listing = await client.get("/api/restaurant-atributes/?page=1&size=9", headers=owner["headers"])
+    assert listing.json()["count"] == 2
+    assert {r["nombre_local"] for r in listing.json()["results"]} == {"La Parrilla", "Segundo Local"}
+
+
+async def test_the_list_searches_orders_and_pages(client):
+    owner = await register_owner(client)
+    for name in ("Bodegón Norte", "Café Sur", "Bodegón Este"):
+        await create(client, owner["headers"], {**VALID, "nombre_local": name})
+    found = await client.get("/api/restaurant-atributes/?search=bodeg&ordering=-nombre_local", headers=owner["headers"])
+    assert [r["nombre_local"] for r in found.json()["results"]] == ["Bodegón Norte", "Bodegón Este"]
+    second = await client.get("/api/restaurant-atributes/?page=2&size=2&ordering=nombre_local", headers=owner["headers"])
+    assert second.json()["count"] == 4 and len(second.json()["results"]) == 2
+    flat = await client.get("/api/restaurant-atributes/?paginate=false", headers=owner["headers"])
+    assert isinstance(flat.json(), list) and len(flat.json()) == 4
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "message"),
+    [
+        ({"nombre_local": "Bar"}, "nombre_local", "al menos 4 caracteres"),
+        ({"nombre_local": "N" * 41}, "nombre_local", "más de 40 caracteres"),
+        ({"nombre_local": "la parrilla"}, "nombre_local", "único para el propietario"),
+        ({"telefono": "12345"}, "telefono", "al menos 8 caracteres"),
+        ({"telefono": "11-4567-0000"}, "telefono", "Solo se permiten números"),
+        ({"direccion": "Calle 1"}, "direccion", "al menos 10 caracteres"),
+        ({"direccion": "D" * 101}, "direccion", "más de 100 caracteres"),
+        ({"facebook": "http://facebook.com/x"}, "facebook", "URL de Facebook inválida"),
+        ({"website": "no es una url"}, "website", "URL válida"),
+        ({"whatsapp": "+54 9 11 abc"}, "whatsapp", "Solo se permiten números"),
+    ],
+)
+async def test_restaurant_rules_are_enforced_on_create(client, change, field, message):
+    owner = await register_owner(client)
+    answer = await create(client, owner["headers"], {**VALID, **change})
+    assert answer.status_code == 400
+    assert any(message in text for text in answer.json()[field]), answer.json()
+
+
+def stored_logos(app) -> set:
+    folder = app.state.settings.media_dir / "logos"
+    return {p.name for p in folder.glob("*")} if folder.exists() else set()
+
+
+async def test_a_logo_is_required_on_create_and_must_be_an_image(client, app):
+    owner = await register_owner(client)
+    before = stored_logos(app)
+    missing = await create(client, owner["headers"], logo=False)
+    assert missing.status_code == 400 and missing.json()["logo"] == ["Los datos enviados no contienen un archivo."]
+    lying = await client.post("/api/restaurant-atributes/", data=VALID, files={"logo": ("logo.png", b"<html>not an image</html>", "image/png")}, headers=owner["headers"])
+    assert lying.status_code == 400 and "no es una imagen válida" in lying.json()["logo"][0]
+    listing = await client.get("/api/restaurant-atributes/", headers=owner["headers"])
+    assert listing.json()["count"] == 1  # nothing was stored
+    assert stored_logos(app) == before
+
+
+async def test_the_profile_edit_stores_links_and_owner_names(client):
+    owner = await register_owner(client)
+    rid = owner["id"]
+    answer = await client.put(
+        f"/api/restaurant-atributes/{rid}/",
+        data={
+            "direccion": "Av. Rivadavia 5000, CABA",
+            "fk_user.first_name": "Marta",
+            "fk_user.last_name": "Gutiérrez",
+            "fk_user.email": "owner@example.com",
+            "facebook": "https://facebook.com/laparrilla",
+            "instagram": "@la.parrilla",
+            "whatsapp": "5491145678901",
+            "website": "https://laparrilla.com.ar",
+            "mute_sound": "true",
+            "stop_orders": "false",
+            "takeaway": "true",
+            "wait_time": "20",
+            "logo": "unchanged",
+        },
+        headers=owner["headers"],
+    )
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    assert body["instagram"] == "https://www.instagram.com/la.parrilla/"
+    assert body["whatsapp"] == "https://wa.me/5491145678901"
+    assert (body["mute_sound"], body["stop_orders"], body["takeaway"], body["wait_time"]) == (True, False, True, 20)
+    assert body["fk_user"]["first_name"] == "Marta" and body["profile_complete"] is True
+    assert body["logo"] == ""  # a text 'logo' field keeps the current logo
+
+
+async def test_a_restaurant_without_names_or_address_is_flagged_incomplete(client):
+    owner = await register_owner(client)
+    detail = await client.get(f"/api/restaurant-atributes/{owner['id']}/", headers=owner["headers"])
+    assert detail.json()["profile_complete"] is False
+    assert detail.json()["avg_permanence"] in ("0", "0.00", 0)
+
+
+async def test_the_e_mail_is_read_only(client):
+    owner = await register_owner(client)
+    answer = await client.put(f"/api/restaurant-atributes/{owner['id']}/", data={"fk_user.email": "new@example.com"}, headers=owner["headers"])
+    assert answer.status_code == 400 and answer.json() == {"fk_user": {"email": ["El e-mail no se puede cambiar."]}}
+
+
+async def test_names_follow_the_profile_rules(client):
+    owner = await register_owner(client)
+    answer = await client.put(f"/api/restaurant-atributes/{owner['id']}/", data={"fk_user.first_name": "Al", "fk_user.last_name": "Li"}, headers=owner["headers"])
+    assert answer.status_code == 400
+    assert set(answer.json()["fk_user"]) == {"first_name", "last_name"}
+
+
+async def test_updates_and_deletes_are_announced(client, app):
+    owner = await register_owner(client)
+    await client.put(f"/api/restaurant-atributes/{owner['id']}/", data={"nombre_local": "Parrilla Nueva"}, headers=owner["headers"])
+    assert (await client.delete(f"/api/restaurant-atributes/{owner['id']}/", headers=owner["headers"])).status_code == 204
+    async with app.state.session_factory() as session:
+        rows = (await session.scalars(select(OutboxMessage).order_by(OutboxMessage.created_at))).all()
+    kinds = [row.event_type for row in rows]
+    assert kinds[-2:] == ["identity.restaurant.updated", "identity.restaurant.deleted"]
+    assert rows[-2].payload["nombre_local"] == "Parrilla Nueva"
+
+
+async def test_the_schedule_is_stored_and_cleared(client):
+    owner = await register_owner(client)
+    url = f"/api/restaurant-atributes/{owner['id']}/horario/"
+    saved = await client.put(url, json={"horario_apertura": "09:30", "horario_cierre": "23:00"}, headers=owner["headers"])
+    assert saved.status_code == 200 and saved.json() == {"horario_apertura": "09:30:00", "horario_cierre": "23:00:00"}
+    half = await client.put(url, json={"horario_apertura": "09:30", "horario_cierre": None}, headers=owner["headers"])
+    assert half.status_code == 400
+    bad = await client.put(url, json={"horario_apertura": "25:99", "horario_cierre": "23:00"}, headers=owner["headers"])
+    assert bad.status_code == 400 and "HH:MM" in bad.json()["horario_apertura"][0]
+    cleared = await client.put(url, json={"horario_apertura": None, "horario_cierre": None}, headers=owner["headers"])
+    assert cleared.json() == {"horario_apertura": None, "horario_cierre": None}
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("get", "/api/restaurant-atributes/{rid}/"),
+        ("put", "/api/restaurant-atributes/{rid}/"),
+        ("delete", "/api/restaurant-atributes/{rid}/"),
+        ("get", "/api/restaurant-atributes/{rid}/horario/"),
+        ("put", "/api/restaurant-atributes/{rid}/horario/"),
+    ],
+)
+async def test_owner_a_cannot_reach_owner_b_restaurant(client, method, path):
+    a = await register_owner(client, email="a@example.com", nombre_local="Local A")
+    b = await register_owner(client, email="b@example.com", nombre_local="Local B")
+    kwargs = {"json": {"horario_apertura": None, "horario_cierre": None}} if path.endswith("horario/") and method == "put" else {}
+    if method == "put" and not path.endswith("horario/"):
+        kwargs = {"data": {"nombre_local": "Robado"}}
+    answer = await getattr(client, method)(path.format(rid=b["id"]), headers=a["headers"], **kwargs)
+    assert answer.status_code == 404
+    still = await client.get(f"/api/restaurant-atributes/{b['id']}/", headers=b["headers"])
+    assert still.json()["nombre_local"] == "Local B"
+    listing = await client.get("/api/restaurant-atributes/", headers=a["headers"])
+    assert [r["nombre_local"] for r in listing.json()["results"]] == ["Local A"]
+
+
+async def test_a_client_reaches_no_owner_endpoint(client):
+    owner = await register_owner(client)
+    diner = {"Authorization": f"Token {(await register_client(client))['auth_token']}"}
+    for method, path in [("get", "/api/restaurant-atributes/"), ("post", "/api/restaurant-atributes/"), ("get", f"/api/restaurant-atributes/{owner['id']}/"), ("get", "/api/restaurant/")]:
+        assert (await getattr(client, method)(path, headers=diner)).status_code == 403
+
+
+async def test_an_admin_reads_and_changes_any_restaurant(client, app):
+    from identity.seed import ADMIN_PASSWORD, ADMIN_USERNAME, seed
+    from tests.helpers import login
+
+    owner = await register_owner(client)
+    await seed(app.state.settings)
+    admin = await login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+    assert (await client.get(f"/api/restaurant-atributes/{owner['id']}/", headers=admin)).status_code == 200
+    changed = await client.put(f"/api/restaurant-atributes/{owner['id']}/", data={"wait_time": "15"}, headers=admin)
+    assert changed.json()["wait_time"] == 15
