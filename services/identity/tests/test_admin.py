@@ -1,0 +1,49 @@
+"""The admin's views: customer list, restaurants list and dashboard (spec part 2 §2 'Admin screens')."""
+from datetime import UTC, datetime, timedelta
+
+from identity.admin.service import record_order
+from identity.seed import ADMIN_PASSWORD, ADMIN_USERNAME, seed
+from tests.helpers import login, register_client, register_owner, token_header
+
+
+async def admin_headers(client, app):
+    await seed(app.state.settings)
+    return await login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+
+
+async def test_the_admin_finds_an_owner_in_the_customer_list(client, app):
+    await register_owner(client, email="dueno@example.com")
+    await register_client(client)
+    admin = await admin_headers(client, app)
+    page = await client.get("/api/cliente/?search=dueno&page=1&size=20", headers=admin)
+    assert page.status_code == 200
+    assert [row["username"] for row in page.json()["results"]] == ["dueno@example.com"]
+    everyone = await client.get("/api/cliente/", headers=admin)
+    assert everyone.json()["count"] == 3  # two owners (demo, dueno) and a client; never admins
+    assert set(everyone.json()["results"][0]) >= {"username", "first_name", "last_name", "email", "telefono"}
+
+
+async def test_the_dashboard_counts_orders_from_ordering_events(client, app):
+    owner = await register_owner(client, email="dueno@example.com", nombre_local="Con Pedidos")
+    admin = await admin_headers(client, app)
+    now = datetime.now(UTC)
+    async with app.state.session_factory() as session, session.begin():
+        await record_order(session, owner["id"], now - timedelta(hours=2), "ana@example.com", "Milanesa")
+        await record_order(session, owner["id"], now, "juan@example.com", "Flan")
+        await record_order(session, owner["id"], now - timedelta(hours=1), "eva@example.com", "Empanada")  # late arrival
+    rows = (await client.get("/api/admin/dashboard/?ordering=-num_orders", headers=admin)).json()["results"]
+    top = rows[0]
+    assert (top["nombre_local"], top["num_orders"], top["last_order"]["fk_user_client"]) == ("Con Pedidos", 3, "juan@example.com")
+    assert {"id", "username", "date_joined", "last_login"} <= set(top)
+    restaurants = (await client.get("/api/admin/restaurantes/?search=pedidos", headers=admin)).json()
+    assert restaurants["count"] == 1
+    row = restaurants["results"][0]
+    assert row["num_orders"] == 3 and row["application_fee"] in ("0.50", 0.5) and row["fk_user"]["username"] == "dueno@example.com"
+
+
+async def test_admin_views_are_for_admins_only(client, app):
+    owner = await register_owner(client)
+    diner = token_header((await register_client(client))["auth_token"])
+    for headers in (owner["headers"], diner, {}):
+        for path in ("/api/cliente/", "/api/admin/dashboard/", "/api/admin/restaurantes/"):
+            assert (await client.get(path, headers=headers)).status_code in (401, 403)
