@@ -1,13 +1,11 @@
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Request
-from fastapi.exceptions import RequestValidationError
-from pydantic import ValidationError
 
 from identity.client import service
 from identity.client.schemas import ClientPage, ProfilePublic, ProfileUpdate
 from identity.deps import CurrentAccount, SettingsDep
-from identity.forms import nest
+from identity.forms import parse_form
 from kit.auth import ADMIN, require_groups
 from kit.db import SessionDep
 from kit.tokens import Principal
@@ -41,10 +39,6 @@ async def get_profile(user: CurrentAccount, session: SessionDep):
     openapi_extra={"requestBody": {"content": {"multipart/form-data": {"schema": {"type": "object"}}}}},
 )
 async def update_profile(request: Request, user: CurrentAccount, session: SessionDep, settings: SettingsDep):
-    values, uploads = nest(await request.form(), files={"imagen"})
-    try:
-        data = ProfileUpdate.model_validate(values)
-    except ValidationError as exc:
-        raise RequestValidationError(exc.errors()) from exc
+    data, uploads = await parse_form(request, ProfileUpdate, files={"imagen"})
     profile = await service.update_profile(session, user, data, uploads.get("imagen"), settings.media_dir)
     return service.public(user, profile)

@@ -1,12 +1,10 @@
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Request, Response
-from fastapi.exceptions import RequestValidationError
-from pydantic import BaseModel, ValidationError
 
 from identity.auth.service import start_session
 from identity.deps import SettingsDep, SignerDep
-from identity.forms import nest
+from identity.forms import parse_form
 from identity.restaurant import repository, service
 from identity.restaurant.schemas import (
     RestaurantCreate,
@@ -27,14 +25,6 @@ Staff = Annotated[Principal, Depends(require_groups(ADMIN, OWNER, OPERATOR))]
 Owner = Annotated[Principal, Depends(require_groups(ADMIN, OWNER))]
 OwnerOnly = Annotated[Principal, Depends(require_groups(OWNER))]
 MULTIPART = {"requestBody": {"content": {"multipart/form-data": {"schema": {"type": "object"}}}}}
-
-
-async def read_form(request: Request, model: type[BaseModel]):
-    values, uploads = nest(await request.form(), files={"logo"})
-    try:
-        return model.model_validate(values), uploads.get("logo")
-    except ValidationError as exc:
-        raise RequestValidationError(exc.errors()) from exc
 
 
 @router.post("/restaurant/", status_code=201, response_model=RestaurantRegistered, operation_id="registerRestaurant")
@@ -79,9 +69,9 @@ async def list_restaurants(
 
 @router.post("/restaurant-atributes/", status_code=201, response_model=RestaurantPublic, operation_id="createRestaurant", openapi_extra=MULTIPART)
 async def create_restaurant(request: Request, principal: OwnerOnly, session: SessionDep, settings: SettingsDep):
-    data, logo = await read_form(request, RestaurantCreate)
+    data, files = await parse_form(request, RestaurantCreate, files={"logo"})
     owner = await users.get(session, principal.user_id)
-    restaurant = await service.create_owned_restaurant(session, owner, data, logo, settings.media_dir)
+    restaurant = await service.create_owned_restaurant(session, owner, data, files.get("logo"), settings.media_dir)
     return service.public(restaurant, owner)
 
 
@@ -93,10 +83,10 @@ async def get_restaurant(restaurant_id: int, principal: Staff, session: SessionD
 
 @router.put("/restaurant-atributes/{restaurant_id}/", response_model=RestaurantPublic, operation_id="updateRestaurant", openapi_extra=MULTIPART)
 async def update_restaurant(restaurant_id: int, request: Request, principal: Owner, session: SessionDep, settings: SettingsDep):
-    data, logo = await read_form(request, RestaurantFields)
+    data, files = await parse_form(request, RestaurantFields, files={"logo"})
     restaurant = await repository.get_owned(session, principal, restaurant_id, lock=True)
     owner = await users.get(session, restaurant.owner_id)
-    restaurant = await service.update_restaurant(session, restaurant, owner, data, logo, settings.media_dir)
+    restaurant = await service.update_restaurant(session, restaurant, owner, data, files.get("logo"), settings.media_dir)
     return service.public(restaurant, owner)
 
 
