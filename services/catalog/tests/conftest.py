@@ -21,3 +21,12 @@ def build_app(test_env):
     from catalog.settings import Settings
 
     return lambda: build_app(Settings())
+
+
+@pytest.fixture
+async def people(app, auth_header):
+    """Restaurants A and B with their owners, A's operator, a client, an admin (see helpers)."""
+    from tests.helpers import People, seed_members
+
+    await seed_members(app)
+    return People(auth_header)

@@ -1,0 +1,102 @@
+"""Categories (menu groups). Never commits: the request does."""
+from sqlalchemy import delete
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from catalog import announce, messages
+from catalog.category import repository
+from catalog.category.errors import CategoryMisplaced, CategoryNotFound, CategoryOnlyDishes
+from catalog.category.models import Category
+from catalog.category.schemas import CategoryCreate, CategoryPublic, CategoryUpdate
+from catalog.dish import repository as dishes
+from catalog.dish.errors import DishActiveInOrder
+from catalog.menu import service as menus
+from catalog.menu.models import Menu
+from catalog.stale import mark_stale
+from contracts.catalog import CategoryChanged, CategoryCreated
+from kit.membership import ensure_restaurant_access
+from kit.tokens import Principal
+
+
+def public(category: Category) -> CategoryPublic:
+    return CategoryPublic(
+        id=category.id, name=category.name, menu=category.menu_id, sub_category=category.parent_id, order=category.order
+    )
+
+
+async def get(
+    session: AsyncSession, principal: Principal, category_id: int, restaurant_id: int | None = None, *, lock: bool = False
+) -> tuple[Category, Menu]:
+    found = await repository.get_readable(session, principal, category_id, lock=lock)
+    if found is None or (restaurant_id is not None and found[1].restaurant_id != restaurant_id):
+        raise CategoryNotFound()
+    return found
+
+
+async def list_categories(
+    session: AsyncSession, principal: Principal, restaurant_id: int | None, menu_id: int | None, page: int, size: int | None
+) -> tuple[int, list[Category]]:
+    if restaurant_id is not None:
+        await ensure_restaurant_access(session, principal, restaurant_id)
+    return await repository.list_readable(
+        session, principal, restaurant_id=restaurant_id, menu_id=menu_id, page=page, size=size
+    )
+
+
+async def _check_parent(session: AsyncSession, principal: Principal, menu: Menu, parent_id: int, moving_id: int | None = None) -> None:
+    """The parent is a category of the same menu, holds no dishes, and is not the category itself
+    or one of its descendants."""
+    parent, parent_menu = await get(session, principal, parent_id)
+    if parent_menu.id != menu.id:
+        raise CategoryMisplaced(messages.CATEGORY_OTHER_MENU)
+    if moving_id is not None and parent.id in await repository.subtree_ids(session, moving_id):
+        raise CategoryMisplaced(messages.CATEGORY_CYCLE)
+    if await repository.has_dishes(session, parent.id):
+        raise CategoryOnlyDishes()
+
+
+async def create(session: AsyncSession, principal: Principal, data: CategoryCreate) -> Category:
+    menu = await menus.get(session, principal, data.menu, lock=True)
+    if data.sub_category is not None:
+        await _check_parent(session, principal, menu, data.sub_category)
+    category = Category(menu_id=menu.id, name=data.name, parent_id=data.sub_category, order=data.order)
+    session.add(category)
+    await session.flush()
+    announce.category(session, CategoryCreated, category, menu)
+    mark_stale(session, [menu.id])
+    return category
+
+
+async def change(
+    session: AsyncSession, principal: Principal, category_id: int, data: CategoryUpdate, restaurant_id: int | None
+) -> Category:
+    category, menu = await get(session, principal, category_id, restaurant_id, lock=True)
+    fields = data.model_dump(exclude_unset=True)
+    if fields.get("menu") not in (None, menu.id):
+        raise CategoryMisplaced(messages.CATEGORY_OTHER_MENU)
+    if "sub_category" in fields and fields["sub_category"] != category.parent_id:
+        if fields["sub_category"] is not None:
+            await _check_parent(session, principal, menu, fields["sub_category"], moving_id=category.id)
+        category.parent_id = fields["sub_category"]
+    if fields.get("name") is not None:
+        category.name = fields["name"]
+    if fields.get("order") is not None:
+        category.order = fields["order"]
+    await session.flush()
+    announce.category(session, CategoryChanged, category, menu)
+    mark_stale(session, [menu.id])
+    return category
+
+
+async def remove(session: AsyncSession, principal: Principal, category_id: int, restaurant_id: int | None) -> None:
+    """The category goes with its sub-categories and their dishes, unless an open order holds one."""
+    category, menu = await get(session, principal, category_id, restaurant_id, lock=True)
+    subtree = await repository.subtree_ids(session, category.id)
+    held = [d.id for d in await dishes.of_categories(session, subtree, lock=True)]
+    if await dishes.active_dish_ids(session, held):
+        raise DishActiveInOrder()
+    await session.execute(delete(Category).where(Category.id == category.id))
+    for dish_id in held:
+        announce.dish_deleted(session, dish_id, menu)
+    for removed_id in reversed(subtree):
+        announce.category_deleted(session, removed_id, menu)
+    mark_stale(session, [menu.id])

@@ -1,0 +1,29 @@
+"""Menu queries, scoped to the menus the caller may see."""
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from catalog.access import restaurant_visible
+from catalog.menu.models import Menu
+from kit.tokens import Principal
+
+
+async def get_readable(session: AsyncSession, principal: Principal, menu_id: int, *, lock: bool = False) -> Menu | None:
+    query = select(Menu).where(Menu.id == menu_id, restaurant_visible(Menu.restaurant_id, principal))
+    if lock:
+        query = query.with_for_update()
+    return await session.scalar(query)
+
+
+async def list_readable(
+    session: AsyncSession, principal: Principal, restaurant_id: int | None = None, delivery: bool | None = None
+) -> list[Menu]:
+    query = select(Menu).where(restaurant_visible(Menu.restaurant_id, principal)).order_by(Menu.id)
+    if restaurant_id is not None:
+        query = query.where(Menu.restaurant_id == restaurant_id)
+    if delivery is not None:
+        query = query.where(Menu.delivery.is_(delivery))
+    return list(await session.scalars(query))
+
+
+async def of_restaurant(session: AsyncSession, restaurant_id: int) -> list[Menu]:
+    return list(await session.scalars(select(Menu).where(Menu.restaurant_id == restaurant_id).order_by(Menu.id)))

@@ -1,0 +1,82 @@
+"""The bulk price update: one transaction, every dish of the menu (or of a category) at once.
+
+The dishes are locked (SELECT ... FOR UPDATE, in id order) before their prices are read, so a
+dish edit running at the same time either finishes first (and its price is the one raised) or
+waits for this update: no price is lost and nobody sees half an update. New prices are rounded
+to 2 decimals, halves up (`ROUND_HALF_UP`); a dish whose new price would fall below 1 keeps its
+price and is listed in `dish_no_update`.
+"""
+from decimal import Decimal
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from catalog import messages
+from catalog.category import repository as categories
+from catalog.category.errors import CategoryNotFound
+from catalog.dish import repository as dishes
+from catalog.dish.prices import MAX_INTEGER_DIGITS, MINIMUM, round_price
+from catalog.menu import service as menus
+from catalog.price.schemas import BulkPriceResult, BulkPriceUpdate, DishNotUpdated
+from catalog.stale import mark_stale
+from contracts.catalog import DishPrice, PricesChanged
+from kit.errors import FieldErrors
+from kit.i18n import Text
+from kit.outbox import add_event
+from kit.tokens import Principal
+
+AMOUNT, PERCENTAGE = "Precio", "Porcentaje"
+INCREASE, DECREASE = 1, 0
+MAX_LENGTH = {AMOUNT: 13, PERCENTAGE: 6}  # the form's limits (spec part 1 §9)
+CEILING = Decimal(10) ** MAX_INTEGER_DIGITS
+
+
+def check(data: BulkPriceUpdate) -> None:
+    errors: dict[str, list[Text]] = {}
+    if data.tipo_cambio not in MAX_LENGTH:
+        errors["tipo_cambio"] = [messages.BULK_TYPE_INVALID]
+    if data.tipo_update not in (INCREASE, DECREASE):
+        errors["tipo_update"] = [messages.BULK_DIRECTION_INVALID]
+    if not data.valor.is_finite() or data.valor <= 0:
+        errors["valor"] = [messages.BULK_VALUE_POSITIVE]
+    elif data.tipo_cambio in MAX_LENGTH and len(format(data.valor, "f")) > MAX_LENGTH[data.tipo_cambio]:
+        errors["valor"] = [messages.BULK_VALUE_TOO_LONG.format(max_length=MAX_LENGTH[data.tipo_cambio])]
+    if errors:
+        raise FieldErrors(errors)
+
+
+def new_price(price: Decimal, data: BulkPriceUpdate) -> Decimal:
+    sign = 1 if data.tipo_update == INCREASE else -1
+    if data.tipo_cambio == AMOUNT:
+        return round_price(price + sign * data.valor)
+    return round_price(price * (1 + sign * data.valor / 100))
+
+
+async def update_prices(session: AsyncSession, principal: Principal, menu_id: int, data: BulkPriceUpdate) -> BulkPriceResult:
+    check(data)
+    menu = await menus.get(session, principal, menu_id)
+    if data.category == -1:
+        category_ids = [c.id for c in await categories.of_menu(session, menu.id)]
+    else:
+        found = await categories.get_readable(session, principal, data.category)
+        if found is None or found[1].id != menu.id:
+            raise CategoryNotFound()
+        category_ids = await categories.subtree_ids(session, data.category)
+
+    changed: list[DishPrice] = []
+    kept: list[DishNotUpdated] = []
+    for dish in await dishes.of_categories(session, category_ids, lock=True):
+        price = new_price(dish.price, data)
+        if price < MINIMUM or price >= CEILING:
+            kept.append(DishNotUpdated(pk=dish.id, name=dish.name, price=dish.price))
+        elif price != dish.price:
+            dish.price = price
+            changed.append(DishPrice(dish_id=dish.id, price=price))
+    await session.flush()
+    if changed:
+        add_event(session, PricesChanged(restaurant_id=menu.restaurant_id, menu_id=menu.id, prices=changed))
+        mark_stale(session, [menu.id])
+    return BulkPriceResult(
+        detail=(messages.BULK_PARTIAL if kept else messages.BULK_DONE).render(),
+        updated=len(changed),
+        dish_no_update=kept,
+    )

@@ -1,0 +1,72 @@
+"""The public menu's cache: the answer's bytes and ETag in Redis, one key per menu.
+
+Why a version counter besides deleting the key: a reader that missed the cache builds the menu
+from a snapshot of the database; if a change commits and invalidates while it builds, its
+(stale) answer must not land in the cache. The reader notes the menu's version before reading
+the database and stores only if the version is still the same (one Lua script, atomic in
+Redis). Writers bump the version and drop the cached answer *after* their commit.
+
+A cached answer also expires after `TTL_SECONDS`, which bounds staleness if a process dies
+between its commit and its invalidation.
+"""
+import hashlib
+from collections.abc import Iterable
+
+from redis.asyncio import Redis
+
+TTL_SECONDS = 600
+PREFIX = "catalog:public-menu:"
+
+_STORE_IF_CURRENT = """
+local current = redis.call('GET', KEYS[2]) or '0'
+if current == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3])
+  return 1
+end
+return 0
+"""
+
+
+def body_key(menu_id: int) -> str:
+    return f"{PREFIX}{menu_id}"
+
+
+def version_key(menu_id: int) -> str:
+    return f"{PREFIX}{menu_id}:v"
+
+
+def make_etag(body: bytes) -> bytes:
+    return b'"' + hashlib.blake2b(body, digest_size=12).hexdigest().encode() + b'"'
+
+
+class MenuCache:
+    """Stores `etag + b"\\n" + body`, so the hot path is one GET and no JSON work."""
+
+    def __init__(self, redis: Redis):
+        self._redis = redis  # a bytes client (decode_responses=False)
+        self._store = redis.register_script(_STORE_IF_CURRENT)
+
+    async def get(self, menu_id: int) -> tuple[bytes, bytes] | None:
+        raw = await self._redis.get(body_key(menu_id))
+        if raw is None:
+            return None
+        etag, _, body = raw.partition(b"\n")
+        return etag, body
+
+    async def version(self, menu_id: int) -> bytes:
+        return await self._redis.get(version_key(menu_id)) or b"0"
+
+    async def put(self, menu_id: int, version: bytes, body: bytes) -> bytes:
+        etag = make_etag(body)
+        await self._store(keys=[body_key(menu_id), version_key(menu_id)], args=[version, etag + b"\n" + body, TTL_SECONDS])
+        return etag
+
+    async def invalidate(self, menu_ids: Iterable[int]) -> None:
+        ids = sorted(set(menu_ids))
+        if not ids:
+            return
+        async with self._redis.pipeline(transaction=True) as pipe:
+            for menu_id in ids:
+                pipe.incr(version_key(menu_id))
+                pipe.delete(body_key(menu_id))
+            await pipe.execute()

@@ -1,0 +1,56 @@
+"""The restaurant's public profile and lifetime, from identity's events."""
+import re
+
+from sqlalchemy import delete
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from catalog.menu import repository as menus
+from catalog.menu.service import delete_menus
+from catalog.restaurant.models import RestaurantProfile
+from catalog.stale import invalidate_in_handler, mark_stale
+from contracts.identity import RestaurantDeleted, RestaurantProfile as ProfileEvent
+
+WHATSAPP_LINK = re.compile(r"^https://wa\.me/\d+$")
+
+
+def order_enabled(profile: RestaurantProfile | None) -> bool:
+    """Diners may order only if the restaurant's WhatsApp is a wa.me link, take-away is on and
+    orders are not stopped (spec part 2 'Diner order flow')."""
+    return bool(
+        profile is not None
+        and WHATSAPP_LINK.match(profile.whatsapp or "")
+        and profile.takeaway
+        and not profile.stop_orders
+    )
+
+
+async def on_restaurant_profile(session: AsyncSession, event: ProfileEvent) -> None:
+    """Created or updated: keep the newest profile (an older event arriving late changes nothing)."""
+    values = {
+        "nombre_local": event.nombre_local,
+        "logo": event.logo,
+        "whatsapp": event.whatsapp,
+        "takeaway": event.takeaway,
+        "stop_orders": event.stop_orders,
+        "horario_apertura": event.horario_apertura,
+        "horario_cierre": event.horario_cierre,
+        "updated_at": event.occurred_at,
+    }
+    statement = insert(RestaurantProfile).values(restaurant_id=event.restaurant_id, **values)
+    await session.execute(
+        statement.on_conflict_do_update(
+            index_elements=["restaurant_id"],
+            set_={key: statement.excluded[key] for key in values},
+            where=RestaurantProfile.updated_at <= statement.excluded.updated_at,
+        )
+    )
+    mark_stale(session, [m.id for m in await menus.of_restaurant(session, event.restaurant_id)])
+    await invalidate_in_handler(session)
+
+
+async def on_restaurant_deleted(session: AsyncSession, event: RestaurantDeleted) -> None:
+    """The restaurant's menus, categories, dishes and public profile go with it."""
+    await session.execute(delete(RestaurantProfile).where(RestaurantProfile.restaurant_id == event.restaurant_id))
+    await delete_menus(session, await menus.of_restaurant(session, event.restaurant_id))
+    await invalidate_in_handler(session)
