@@ -17,7 +17,7 @@ export function DiscardChangesPrompt({ when }: { when: boolean }) {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [when]);
   return (
-    <Modal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title={t('discard.title')} size={350} centered>
+    <Modal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title={t('discard.title')} size={350} centered closeButtonProps={{ 'aria-label': t('common.close') }}>
       <Text mb="md">{t('discard.message')}</Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={() => blocker.reset?.()}>

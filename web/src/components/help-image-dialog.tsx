@@ -17,7 +17,7 @@ export function FirstVisitHelp() {
 export function HelpImageDialog({ opened, onClose, title }: { opened: boolean; onClose: () => void; title: string }) {
   const t = useT();
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size={415} centered>
+    <Modal opened={opened} onClose={onClose} title={title} size={415} centered closeButtonProps={{ 'aria-label': t('common.close') }}>
       <Image src="/help-start.svg" alt={t('help.start.alt')} />
     </Modal>
   );

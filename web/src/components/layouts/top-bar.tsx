@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react';
-import { Button, Group, Image, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Image, Text } from '@mantine/core';
+import { IconHelpCircle } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { GROUP, paths } from '@/config/paths';
 import { useAuthDialogs } from '@/features/auth';
@@ -69,9 +70,12 @@ export function TopBar({ drawerOpened, onBurger }: { drawerOpened: boolean; onBu
         </Link>
       </Group>
       <Group gap={6} wrap="nowrap">
-        <Button component={Link} to={paths.faq.path} variant="subtle" size="compact-md" px={6}>
+        <Button component={Link} to={paths.faq.path} variant="subtle" size="compact-md" px={6} visibleFrom="md">
           {t('nav.faq')}
         </Button>
+        <ActionIcon component={Link} to={paths.faq.path} variant="subtle" size="lg" aria-label={t('nav.faq')} hiddenFrom="md">
+          <IconHelpCircle size={24} />
+        </ActionIcon>
         <Button component={Link} to={paths.faq.href(true)} variant="subtle" size="compact-md" px={6} visibleFrom="xs">
           {t('nav.price')}
         </Button>

@@ -24,7 +24,7 @@ export default function AuthDialogModal({ dialog, isResto, setDialog }: Props) {
   const fullScreen = useMediaQuery('(max-width: 450px)');
   const close = () => setDialog(null);
   return (
-    <Modal opened={dialog !== null} onClose={close} title={dialog ? t(TITLES[dialog]) : ''} fullScreen={fullScreen} size="md" centered>
+    <Modal opened={dialog !== null} onClose={close} title={dialog ? t(TITLES[dialog]) : ''} fullScreen={fullScreen} size="md" centered closeButtonProps={{ 'aria-label': t('common.close') }}>
       <Suspense fallback={<Loader m="auto" display="block" />}>
         {dialog === 'login' && (
           <LoginForm

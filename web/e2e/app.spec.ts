@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import { closeHelp, demoLogin, openLogin, registerOwner } from './helpers';
+
+test.beforeEach(({ page }) => {
+  page.on('pageerror', (e) => console.log(`pageerror: ${e.message}`));
+});
+
+test.describe('sign-in and access (issue 3)', () => {
+  test('registering an owner lands on /restaurante', async ({ page }) => {
+    await registerOwner(page);
+    await closeHelp(page);
+    await expect(page.getByTestId('owner-home-title')).toHaveText('Mis restaurantes');
+    await expect(page.getByText('Restaurante registrado correctamente.')).toBeVisible();
+  });
+
+  test('logging out shows the goodbye toast on /', async ({ page }) => {
+    await demoLogin(page);
+    await closeHelp(page);
+    await page.getByTestId('logout').click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('Cerraste sesión correctamente. ¡Hasta pronto!')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('a wrong password shows the login error', async ({ page }) => {
+    const dialog = await openLogin(page);
+    await dialog.getByLabel('Usuario o e-mail').fill('demo@resto.local');
+    await dialog.getByLabel('Contraseña').fill('not-the-password');
+    await dialog.getByRole('button', { name: 'Ingresar' }).click();
+    await expect(page.getByText('Error al ingresar')).toBeVisible();
+  });
+
+  test('ES to EN changes the texts', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('landing-title')).toHaveText('Tu menú digital con QR, pedidos y cobros en un solo lugar');
+    await page.getByRole('button', { name: 'EN', exact: true }).click();
+    await expect(page.getByTestId('landing-title')).toHaveText('Your QR digital menu, orders and payments in one place');
+    await expect(page.getByRole('link', { name: 'FAQ', exact: true }).first()).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('landing-title')).toHaveText('Your QR digital menu, orders and payments in one place');
+  });
+
+  test('an owner opening /administrador lands on /403', async ({ page }) => {
+    await demoLogin(page);
+    await page.goto('/administrador');
+    await expect(page).toHaveURL(/\/403$/);
+    await expect(page.getByText('No tenés permiso para ver esta página.')).toBeVisible();
+  });
+
+  test('a visitor opening /menu lands on /', async ({ page }) => {
+    await page.goto('/menu');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('landing-title')).toBeVisible();
+  });
+
+  test('/preguntas-frecuentes?toPrice=1 opens the price tab', async ({ page }) => {
+    await page.goto('/preguntas-frecuentes?toPrice=1');
+    const priceTab = page.getByTestId('faq-tab-price');
+    // tabs on wide screens, expandable panels on narrow ones
+    await expect(priceTab).toHaveAttribute('aria-expanded', 'true').catch(async () => {
+      await expect(priceTab).toHaveAttribute('aria-selected', 'true');
+    });
+    await expect(page.getByTestId('price-card')).toHaveCount(2);
+    await expect(page.getByTestId('price-card').first()).toBeInViewport();
+  });
+
+  test('the demo login works', async ({ page }) => {
+    await demoLogin(page);
+    await expect(page.getByTestId('owner-name')).toContainText('Demo');
+  });
+});
