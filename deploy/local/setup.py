@@ -301,6 +301,12 @@ def step_keys() -> None:
 
 
 # ----------------------------------------------------------------------------- migrations, seed
+def migrated(db: str) -> bool:
+    """The database has an alembic version (it was not dropped and recreated behind our back)."""
+    r = psql("select count(*) from alembic_version", db=db, check=False)
+    return r.returncode == 0 and r.stdout.strip() not in ("", "0")
+
+
 def step_migrate() -> None:
     for name in SERVICES:
         d = REPO / "services" / name
@@ -308,7 +314,7 @@ def step_migrate() -> None:
             say(f"{name}: no alembic.ini yet, skipping migrations")
             continue
         want = digest([d / "alembic.ini", d / "migrations", REPO / "services" / "kit" / "kit" / "migrations.py"])
-        if stamp_ok(f"migrate-{name}", want):
+        if stamp_ok(f"migrate-{name}", want) and migrated(name):
             continue
         run([VENV / "bin" / "alembic", "upgrade", "head"], cwd=d, env=tool_env(config.service_env(name)))
         stamp_set(f"migrate-{name}", want)
