@@ -2,6 +2,7 @@
 import asyncio
 import smtplib
 from email.message import EmailMessage
+from email.utils import formatdate, make_msgid
 
 import structlog
 
@@ -16,6 +17,8 @@ def _send(host: str, port: int, message: EmailMessage) -> None:
 async def send_mail(host: str, port: int, sender: str, to: str, subject: str, body: str) -> None:
     message = EmailMessage()
     message["From"], message["To"], message["Subject"] = sender, to, subject
+    message["Date"] = formatdate(localtime=False)
+    message["Message-ID"] = make_msgid(domain=sender.rsplit("@", 1)[-1].rstrip(">"))
     message.set_content(body)
     try:
         await asyncio.to_thread(_send, host, port, message)

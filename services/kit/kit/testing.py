@@ -91,14 +91,26 @@ async def redis(test_env) -> AsyncIterator[Redis]:
     await client.aclose()
 
 
+@pytest.fixture(scope="session")
+async def session_queues() -> AsyncIterator[set[str]]:
+    """Queue names the session's apps declared; deleted once at the end (declaring is the slow part)."""
+    names: set[str] = set()
+    yield names
+    await delete_queues(sorted(names))
+
+
 @pytest.fixture
-async def app(build_app: Callable[[], FastAPI], migrated_database: str, redis: Redis) -> AsyncIterator[FastAPI]:
+async def app(
+    build_app: Callable[[], FastAPI], migrated_database: str, redis: Redis, session_queues: set[str]
+) -> AsyncIterator[FastAPI]:
     application = build_app()
     async with LifespanManager(application, startup_timeout=30, shutdown_timeout=30):
         yield application
-    # Only once the relay and consumers have stopped can the tables be emptied without racing them.
+    # Only once the relay and consumers have stopped can the tables be emptied without racing them;
+    # the queues are emptied too, so no event of this test reaches the next one.
     await empty_tables(migrated_database)
-    await delete_queues(application.state.queue_names)
+    session_queues.update(application.state.queue_names)
+    await purge_queues(application.state.queue_names)
 
 
 async def empty_tables(database_url: str) -> None:
@@ -107,6 +119,14 @@ async def empty_tables(database_url: str) -> None:
     async with engine.begin() as connection:
         await connection.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
     await engine.dispose()
+
+
+async def purge_queues(names: list[str]) -> None:
+    connection = await aio_pika.connect(RABBITMQ_URL)
+    async with connection:
+        channel = await connection.channel()
+        for name in names:
+            await (await channel.declare_queue(name, passive=True)).purge()
 
 
 async def delete_queues(names: list[str]) -> None:

@@ -3,6 +3,7 @@
 ES256 (ECDSA P-256) only; the accepted algorithm list is fixed, so `alg: none` and
 algorithm-confusion tokens are refused before any claim is read.
 """
+import math
 import sys
 import time
 import uuid
@@ -44,8 +45,9 @@ class TokenSigner:
         self._lifetime = lifetime_seconds
 
     def issue(self, user_id: int, username: str, groups: list[int]) -> str:
-        # iat keeps milliseconds so a password change revokes exactly the tokens issued before it.
-        now = round(time.time(), 3)
+        # iat keeps milliseconds, rounded up, so a token issued after a password change always
+        # has an iat later than the change (RevocationStore compares them).
+        now = math.ceil(time.time() * 1000) / 1000
         claims = {
             "iss": self._issuer,
             "sub": str(user_id),
