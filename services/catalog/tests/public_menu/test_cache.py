@@ -1,0 +1,109 @@
+"""The cached public menu is never stale: every kind of change to a menu drops it."""
+import pytest
+
+from catalog.public_menu.cache import MenuCache
+from contracts.identity import RestaurantDeleted, RestaurantUpdated
+from kit.membership_tests import publish, wait_processed
+from tests.helpers import A, create_category, create_dish, image_file
+
+
+async def build(client, h) -> dict:
+    """Carta: Entradas (Empanada, Provoleta with an image), Principales > Carnes (Bife)."""
+    answer = await client.post(
+        "/api/create-nestable-menu/",
+        json={"menus": [{"restaurant": A, "name": "Carta", "group_menu": [
+            {"name": "Entradas", "dishes": [{"name": "Empanada", "price": "10"}, {"name": "Provoleta", "price": "20"}]},
+            {"name": "Principales", "sub_categories": [{"name": "Carnes", "dishes": [{"name": "Bife", "price": "30"}]}]},
+        ]}]},
+        headers=h,
+    )
+    [tree] = answer.json()["menus"]
+    entradas, principales = tree["data"]
+    ids = {
+        "menu": tree["menu"]["id"],
+        "entradas": entradas["id"],
+        "principales": principales["id"],
+        "carnes": principales["sub_categories"][0]["id"],
+        "empanada": entradas["dishes"][0]["pk"],
+        "provoleta": entradas["dishes"][1]["pk"],
+        "bife": principales["sub_categories"][0]["dishes"][0]["pk"],
+    }
+    image = await client.post("/api/dish-image/", data={"dish": str(ids["provoleta"])}, files={"image": image_file()}, headers=h)
+    ids["image"] = image.json()["id"]
+    return ids
+
+
+def _tree(ids):
+    return {"pk": ids["menu"], "restaurant": A, "name": "Carta", "group_menu": [
+        {"id": ids["principales"], "name": "Principales", "sub_categories": [
+            {"id": ids["carnes"], "name": "Carnes", "dishes": [{"pk": ids["bife"], "name": "Bife"}]}]},
+        {"id": ids["entradas"], "name": "Entradas", "dishes": [
+            {"pk": ids["provoleta"], "name": "Provoleta"}, {"pk": ids["empanada"], "name": "Empanada"}]},
+    ]}
+
+
+async def profile_updated(client, h, ids, app):
+    event = RestaurantUpdated(restaurant_id=A, owner_id=1, nombre_local="Nuevo nombre")
+    await publish(app, event)
+    await wait_processed(app, event)
+
+
+CHANGES = {
+    "menu renamed": lambda c, h, ids, app: c.put(f"/api/menu/{ids['menu']}/", json={"name": "Otra carta"}, headers=h),
+    "menu switched to delivery": lambda c, h, ids, app: c.put(f"/api/menu/{ids['menu']}/", json={"delivery": True}, headers=h),
+    "tree saved": lambda c, h, ids, app: c.put("/api/create-nestable-menu/", json={"menus": [_tree(ids)]}, headers=h),
+    "category renamed": lambda c, h, ids, app: c.put(f"/api/menu-group/{ids['entradas']}/", json={"name": "Para picar"}, headers=h),
+    "category reordered": lambda c, h, ids, app: c.put(f"/api/menu-group/{ids['principales']}/", json={"order": -1}, headers=h),
+    "category deleted": lambda c, h, ids, app: c.delete(f"/api/menu-group/{ids['principales']}/", headers=h),
+    "dish created": lambda c, h, ids, app: create_dish(c, h, ids["carnes"], name="Entraña"),
+    "dish renamed": lambda c, h, ids, app: c.put(f"/api/dish/{ids['bife']}/", data={"name": "Bife de chorizo"}, headers=h),
+    "dish repriced": lambda c, h, ids, app: c.put(f"/api/dish/{ids['bife']}/", data={"price": "31.50"}, headers=h),
+    "dish moved": lambda c, h, ids, app: c.put(f"/api/dish/{ids['empanada']}/", data={"menu_group": str(ids["carnes"])}, headers=h),
+    "dish disabled": lambda c, h, ids, app: c.post(f"/api/dish/{ids['empanada']}/habilitar-inhabilitar/", headers=h),
+    "dish deleted": lambda c, h, ids, app: c.delete(f"/api/dish/{ids['empanada']}/", headers=h),
+    "dish image added": lambda c, h, ids, app: c.post("/api/dish-image/", data={"dish": str(ids["bife"])}, files={"image": image_file()}, headers=h),
+    "dish image added with a dish update": lambda c, h, ids, app: c.put(f"/api/dish/{ids['bife']}/", files=[("dish_dimage", image_file())], headers=h),
+    "dish image replaced": lambda c, h, ids, app: c.put(f"/api/dish-image/{ids['image']}/", files={"image": image_file(color=(0, 0, 255))}, headers=h),
+    "dish image deleted": lambda c, h, ids, app: c.delete(f"/api/dish-image/{ids['image']}/", headers=h),
+    "prices updated in bulk": lambda c, h, ids, app: c.post(
+        f"/api/actualizar-precio-masivo/?id_menu={ids['menu']}", json={"tipo_cambio": "Porcentaje", "valor": 10, "tipo_update": 1, "category": -1}, headers=h
+    ),
+    "restaurant profile updated": profile_updated,
+}
+
+
+@pytest.mark.parametrize("change", list(CHANGES))
+async def test_the_public_menu_is_never_stale_after_a_change(client, people, app, change):
+    ids = await build(client, people.owner_a)
+    url = f"/api/public-menu/?menu={ids['menu']}"
+    before = await client.get(url)
+    assert (await client.get(url)).content == before.content  # cached now
+    answer = await CHANGES[change](client, people.owner_a, ids, app)
+    if answer is not None and not isinstance(answer, dict):
+        assert answer.status_code < 300, answer.text
+    after = await client.get(url)
+    assert after.status_code == 200 and after.content != before.content
+    assert after.headers["etag"] != before.headers["etag"]
+    # and what is served is what a fresh build from the database gives
+    await app.state.menu_cache.invalidate([ids["menu"]])
+    assert (await client.get(url)).content == after.content
+
+
+async def test_a_deleted_menu_or_restaurant_stops_being_served(client, people, app):
+    ids = await build(client, people.owner_a)
+    url = f"/api/public-menu/?menu={ids['menu']}"
+    assert (await client.get(url)).status_code == 200
+    deleted = RestaurantDeleted(restaurant_id=A, owner_id=1)
+    await publish(app, deleted)
+    await wait_processed(app, deleted)
+    assert (await client.get(url)).status_code == 404
+
+
+async def test_a_reader_that_built_the_menu_before_a_change_committed_does_not_cache_it(client, people, app):
+    ids = await build(client, people.owner_a)
+    cache: MenuCache = app.state.menu_cache
+    version = await cache.version(ids["menu"])  # a slow reader starts building...
+    await client.put(f"/api/menu/{ids['menu']}/", json={"name": "Otra carta"}, headers=people.owner_a)  # ...a change commits
+    await cache.put(ids["menu"], version, b'{"stale": true}')  # ...and the reader tries to store its old answer
+    assert await cache.get(ids["menu"]) is None
+    assert (await client.get(f"/api/public-menu/?menu={ids['menu']}")).json()["menu"]["name"] == "Otra carta"

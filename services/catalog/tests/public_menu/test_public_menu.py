@@ -1,0 +1,112 @@
+"""public-menu/: anonymous, enabled dishes only, prices, images, the restaurant; ETag and 304."""
+from contracts.identity import RestaurantCreated
+from kit.membership_tests import publish, wait_processed
+from tests.helpers import A, create_category, create_dish, create_menu, simple_menu
+
+PROFILE = dict(
+    restaurant_id=A,
+    owner_id=1,
+    nombre_local="La Parrilla",
+    logo="/media/identity/logos/parrilla.png",
+    whatsapp="https://wa.me/5491145678901",
+    takeaway=True,
+    horario_apertura="12:00",
+    horario_cierre="23:30",
+)
+
+
+async def test_diners_see_the_tree_with_enabled_dishes_prices_images_and_the_restaurant(client, people, app):
+    created = RestaurantCreated(**PROFILE)
+    await publish(app, created)
+    await wait_processed(app, created)
+    menu = await create_menu(client, people.owner_a)
+    principales = await create_category(client, people.owner_a, menu["id"], name="Principales")
+    carnes = await create_category(client, people.owner_a, menu["id"], name="Carnes", sub_category=principales["id"])
+    postres = await create_category(client, people.owner_a, menu["id"], name="Postres", order=1)
+    bife = await create_dish(client, people.owner_a, carnes["id"], name="Bife", price="5200.5", images=1, description="Jugoso")
+    flan = await create_dish(client, people.owner_a, postres["id"], name="Flan")
+    await client.post(f"/api/dish/{flan['pk']}/habilitar-inhabilitar/", headers=people.owner_a)
+
+    answer = await client.get(f"/api/public-menu/?menu={menu['id']}")  # no token
+    assert answer.status_code == 200
+    body = answer.json()
+    assert body["menu"] == {"id": menu["id"], "name": "Carta", "restaurant": A, "delivery": False}
+    assert body["restaurant"] == {
+        "id": A,
+        "nombre_local": "La Parrilla",
+        "logo": "/media/identity/logos/parrilla.png",
+        "whatsapp": "https://wa.me/5491145678901",
+        "takeaway": True,
+        "stop_orders": False,
+        "order_enabled": True,
+        "horario_apertura": "12:00",
+        "horario_cierre": "23:30",
+    }
+    [top] = body["data"]  # Postres shows nothing enabled, so diners do not see it
+    assert top["name"] == "Principales" and top["dishes"] == []
+    [sub] = top["sub_categories"]
+    [dish] = sub["dishes"]
+    assert (dish["pk"], dish["name"], dish["price"], dish["description"]) == (bife["pk"], "Bife", "5200.50", "Jugoso")
+    assert dish["dish_dimage"] == [{"id": bife["dish_dimage"][0]["id"], "image": bife["dish_dimage"][0]["image"]}]
+
+
+async def test_a_menu_is_order_enabled_only_with_a_wa_me_link_take_away_on_and_orders_not_stopped(client, people, app):
+    menu, _, _ = await simple_menu(client, people.owner_a)
+    cases = [
+        (dict(PROFILE), True),
+        ({**PROFILE, "whatsapp": "1145678901"}, False),
+        ({**PROFILE, "takeaway": False}, False),
+        ({**PROFILE, "stop_orders": True}, False),
+    ]
+    for profile, enabled in cases:
+        from contracts.identity import RestaurantUpdated
+
+        event = RestaurantUpdated(**profile)
+        await publish(app, event)
+        await wait_processed(app, event)
+        body = (await client.get(f"/api/public-menu/?menu={menu['id']}")).json()
+        assert body["restaurant"]["order_enabled"] is enabled, profile
+
+
+async def test_a_menu_missing_or_without_enabled_dishes_is_not_found_in_both_languages(client, people):
+    answer = await client.get("/api/public-menu/?menu=999")
+    assert answer.status_code == 404 and answer.json() == {"detail": "Menu no encontrado"}
+    menu, _, dish = await simple_menu(client, people.owner_a)
+    await client.post(f"/api/dish/{dish['pk']}/habilitar-inhabilitar/", headers=people.owner_a)
+    answer = await client.get(f"/api/public-menu/?menu={menu['id']}", headers={"Accept-Language": "en"})
+    assert answer.status_code == 404 and answer.json() == {"detail": "Menu not found"}
+    empty = await create_menu(client, people.owner_a, name="Vacía")
+    assert (await client.get(f"/api/public-menu/?menu={empty['id']}")).status_code == 404
+
+
+async def test_an_unchanged_menu_answers_304_to_its_etag_and_phones_revalidate_every_time(client, people):
+    menu, _, _ = await simple_menu(client, people.owner_a)
+    first = await client.get(f"/api/public-menu/?menu={menu['id']}")
+    etag = first.headers["etag"]
+    assert etag.startswith('"') and first.headers["cache-control"] == "public, max-age=0, must-revalidate"
+    again = await client.get(f"/api/public-menu/?menu={menu['id']}", headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again.content == b"" and again.headers["etag"] == etag
+    weak = await client.get(f"/api/public-menu/?menu={menu['id']}", headers={"If-None-Match": f'"other", W/{etag}'})
+    assert weak.status_code == 304
+    other = await client.get(f"/api/public-menu/?menu={menu['id']}", headers={"If-None-Match": '"old"'})
+    assert other.status_code == 200 and other.content == first.content
+
+
+async def test_the_answer_comes_from_redis_once_cached(client, people, app, redis):
+    menu, _, _ = await simple_menu(client, people.owner_a)
+    first = await client.get(f"/api/public-menu/?menu={menu['id']}")
+    cached = await redis.get(f"catalog:public-menu:{menu['id']}")
+    assert cached is not None and cached.endswith(first.text)
+    # Change the database behind the service's back: the cached bytes are still what is served.
+    async with app.state.session_factory() as session, session.begin():
+        from sqlalchemy import update
+
+        from catalog.menu.models import Menu
+
+        await session.execute(update(Menu).where(Menu.id == menu["id"]).values(name="Cambiada a mano"))
+    assert (await client.get(f"/api/public-menu/?menu={menu['id']}")).content == first.content
+
+
+async def test_the_menu_parameter_is_required(client):
+    answer = await client.get("/api/public-menu/")
+    assert answer.status_code == 400 and answer.json() == {"menu": ["Este campo es requerido."]}
