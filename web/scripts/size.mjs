@@ -40,7 +40,7 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
-const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+const page = await browser.newPage({ viewport: { width: 1024, height: 768 }, locale: process.env.SIZE_LOCALE ?? 'es-AR' });
 const scripts = new Set();
 page.on('response', (r) => {
   const url = new URL(r.url());

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { AppProvider, createQueryClient } from './provider';
+import { AppProvider } from './provider';
 import { createAppRouter } from './router';
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
   const [router] = useState(createAppRouter);
   return (
-    <AppProvider queryClient={queryClient}>
+    <AppProvider>
       <RouterProvider router={router} />
     </AppProvider>
   );

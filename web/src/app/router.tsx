@@ -6,6 +6,7 @@ import { RouteGuard } from '@/components/route-guard';
 import { PlaceholderPage } from '@/components/placeholder-page';
 import { ErrorPage } from '@/components/error-page';
 import type { RouteHandle } from '@/components/page-meta';
+import { WithQuery } from '@/components/with-query';
 import { HomeRoute } from './routes/home';
 
 type Page = LazyExoticComponent<ComponentType> | ComponentType;
@@ -76,15 +77,9 @@ export function createRoutes(): RouteObject[] {
     const { path, access } = paths[key];
     const { page: Page, title } = PAGES[key];
     const handle: RouteHandle = { title };
-    return {
-      path,
-      handle,
-      element: (
-        <RouteGuard access={access}>
-          <Page />
-        </RouteGuard>
-      ),
-    };
+    // the landing page fetches nothing: it does not download react-query
+    const page = key === 'home' || key === 'index' ? <Page /> : <WithQuery><Page /></WithQuery>;
+    return { path, handle, element: <RouteGuard access={access}>{page}</RouteGuard> };
   });
   return [{ element: <AppLayout />, errorElement: <ErrorPage code={500} />, children }];
 }

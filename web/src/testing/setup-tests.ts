@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { loadCatalog } from '@/lib/i18n/messages';
+import { queryClient } from '@/lib/query';
 import { handlers } from './handlers';
 
 export const server = setupServer(...handlers);
@@ -39,6 +40,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   cleanup();
+  queryClient.clear();
   const { notifications } = await import('@mantine/notifications');
   notifications.clean();
   server.resetHandlers();

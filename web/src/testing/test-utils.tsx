@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AppProvider, createQueryClient } from '@/app/provider';
+import { AppProvider } from '@/app/provider';
 import { createRoutes } from '@/app/router';
 import { localeStore } from '@/lib/i18n/locale';
 import { sessionStore } from '@/lib/session';
@@ -29,7 +29,7 @@ export function renderApp(path: string, opts: { as?: As; locale?: 'es' | 'en'; t
   localeStore.reset();
   const router = createMemoryRouter(createRoutes(), { initialEntries: [path] });
   const utils = render(
-    <AppProvider queryClient={createQueryClient()}>
+    <AppProvider>
       <RouterProvider router={router} />
     </AppProvider>,
   );

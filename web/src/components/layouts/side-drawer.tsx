@@ -3,11 +3,22 @@ import { IconLogout } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useLogout } from '@/features/auth';
 import { useT } from '@/lib/i18n/messages';
+import QueryProvider from '@/lib/query';
 import { useSession } from '@/lib/session';
 import { drawerItemsFor } from './nav-items';
 
 /** Side drawer for admins (restaurants, payments, accounts, dashboard) and clients (profile). */
-export default function SideDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+type Props = { opened: boolean; onClose: () => void };
+
+export default function SideDrawer(props: Props) {
+  return (
+    <QueryProvider>
+      <Drawer_ {...props} />
+    </QueryProvider>
+  );
+}
+
+function Drawer_({ opened, onClose }: Props) {
   const t = useT();
   const { groups } = useSession();
   const { pathname } = useLocation();

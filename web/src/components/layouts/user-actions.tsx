@@ -4,11 +4,20 @@ import { Link } from 'react-router';
 import { homeForGroups } from '@/config/paths';
 import { useLogout } from '@/features/auth';
 import { useT } from '@/lib/i18n/messages';
+import QueryProvider from '@/lib/query';
 import { useSession } from '@/lib/session';
 import { hasTabs } from './nav-items';
 
 /** Logged-in part of the top bar: bell (restaurant groups), home, logout. Loaded only after login. */
 export default function UserActions() {
+  return (
+    <QueryProvider>
+      <Actions />
+    </QueryProvider>
+  );
+}
+
+function Actions() {
   const t = useT();
   const session = useSession();
   const logout = useLogout();

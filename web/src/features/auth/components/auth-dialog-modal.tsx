@@ -2,6 +2,7 @@ import { Suspense, lazy } from 'react';
 import { Loader, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useT } from '@/lib/i18n/messages';
+import QueryProvider from '@/lib/query';
 import type { AuthDialog } from './auth-dialogs-context';
 
 const LoginForm = lazy(() => import('./login-form'));
@@ -25,18 +26,20 @@ export default function AuthDialogModal({ dialog, isResto, setDialog }: Props) {
   const close = () => setDialog(null);
   return (
     <Modal opened={dialog !== null} onClose={close} title={dialog ? t(TITLES[dialog]) : ''} fullScreen={fullScreen} size="md" centered closeButtonProps={{ 'aria-label': t('common.close') }}>
-      <Suspense fallback={<Loader m="auto" display="block" />}>
-        {dialog === 'login' && (
-          <LoginForm
-            onForgot={() => setDialog('forgot')}
-            onRegister={() => setDialog(isResto ? 'register-resto' : 'register-client')}
-            onDone={close}
-          />
-        )}
-        {dialog === 'forgot' && <ForgotPasswordForm isResto={isResto} onBack={() => setDialog('login')} onDone={close} />}
-        {dialog === 'register-client' && <ClientRegisterForm onLogin={() => setDialog('login')} onDone={close} />}
-        {dialog === 'register-resto' && <RestaurantRegisterForm onLogin={() => setDialog('login')} onDone={close} />}
-      </Suspense>
+      <QueryProvider>
+        <Suspense fallback={<Loader m="auto" display="block" />}>
+          {dialog === 'login' && (
+            <LoginForm
+              onForgot={() => setDialog('forgot')}
+              onRegister={() => setDialog(isResto ? 'register-resto' : 'register-client')}
+              onDone={close}
+            />
+          )}
+          {dialog === 'forgot' && <ForgotPasswordForm isResto={isResto} onBack={() => setDialog('login')} onDone={close} />}
+          {dialog === 'register-client' && <ClientRegisterForm onLogin={() => setDialog('login')} onDone={close} />}
+          {dialog === 'register-resto' && <RestaurantRegisterForm onLogin={() => setDialog('login')} onDone={close} />}
+        </Suspense>
+      </QueryProvider>
     </Modal>
   );
 }
