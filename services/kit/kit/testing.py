@@ -2,7 +2,8 @@
 
 A service's conftest sets `pytest_plugins = ["kit.testing"]` and defines the `service_dir`
 and `build_app` fixtures. Each test session gets a fresh `test_<service>` database migrated
-with the service's alembic scripts, a broker namespace nobody else uses, and Redis database 15;
+with the service's alembic scripts, a broker namespace nobody else uses, and a Redis database
+of its own;
 every test starts from empty tables and an empty Redis database.
 """
 import os
@@ -26,7 +27,8 @@ from kit.db import Base
 from kit.tokens import TokenSigner, generate_key_pair
 
 PG_ADMIN_DSN = os.environ.get("TEST_PG_ADMIN_DSN", "postgresql://postgres@127.0.0.1:5432/postgres")
-TEST_REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+# Each suite flushes its own Redis database, so suites running side by side never wipe each other.
+TEST_REDIS_DB = {"identity": 9, "catalog": 10, "floor": 11, "ordering": 12, "billing": 13, "notifications": 14, "kit": 15}
 RABBITMQ_URL = os.environ.get("RABBITMQ_URL", "amqp://guest:guest@127.0.0.1:5672/")
 
 
@@ -48,7 +50,7 @@ def test_env(service_name: str, keys_dir: Path, broker_namespace: str, tmp_path_
     env = {
         "SERVICE_NAME": service_name,
         "DATABASE_URL": f"postgresql+asyncpg://postgres@127.0.0.1:5432/test_{service_name}",
-        "REDIS_URL": TEST_REDIS_URL,
+        "REDIS_URL": os.environ.get("TEST_REDIS_URL", f"redis://127.0.0.1:6379/{TEST_REDIS_DB.get(service_name, 8)}"),
         "RABBITMQ_URL": RABBITMQ_URL,
         "BROKER_NAMESPACE": broker_namespace,
         "JWT_PUBLIC_KEY_FILE": str(keys_dir / "jwt_public.pem"),
