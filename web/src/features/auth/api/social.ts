@@ -7,6 +7,7 @@ export type SocialConfig = ResponseBody<'/api/login/social/config/', 'get'>;
 export type SocialTokenUser = ResponseBody<'/api/login/social/token_user/{provider}/', 'post'>;
 
 const STATE_KEY = 'social_state';
+const REDIRECT_KEY = 'social_redirect_uri';
 
 /** GET login/social/config/: where each provider's authorize page is. */
 export function getSocialConfig(): Promise<SocialConfig> {
@@ -20,6 +21,7 @@ export function buildAuthorizeUrl(provider: SocialProvider, config: SocialConfig
   if (!cfg) throw new Error(`no configuration for ${provider}`);
   const state = crypto.randomUUID();
   sessionStorage.setItem(STATE_KEY, state);
+  sessionStorage.setItem(REDIRECT_KEY, cfg.redirect_uri);
   const url = new URL(cfg.authorize_url, window.location.origin);
   url.searchParams.set('client_id', cfg.client_id);
   url.searchParams.set('redirect_uri', cfg.redirect_uri);
@@ -34,6 +36,11 @@ export function consumeState(state: string | null): boolean {
   const expected = sessionStorage.getItem(STATE_KEY);
   sessionStorage.removeItem(STATE_KEY);
   return !!state && state === expected;
+}
+
+/** The redirect_uri sent to the provider (the code exchange must repeat it exactly). */
+export function sentRedirectUri(fallback: string): string {
+  return sessionStorage.getItem(REDIRECT_KEY) ?? fallback;
 }
 
 /** POST login/social/token_user/{provider}/ {code, redirect_uri}. */

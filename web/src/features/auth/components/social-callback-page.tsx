@@ -5,7 +5,7 @@ import { GROUP, paths, type SocialProvider } from '@/config/paths';
 import { useT } from '@/lib/i18n/messages';
 import { DURATION, notify } from '@/lib/notify';
 import { sessionStore } from '@/lib/session';
-import { consumeState, exchangeSocialCode } from '../api/social';
+import { consumeState, exchangeSocialCode, sentRedirectUri } from '../api/social';
 
 const PROVIDERS: readonly string[] = ['google-oauth2', 'facebook'];
 
@@ -29,7 +29,7 @@ export default function SocialCallbackPage() {
       navigate(paths.home.path, { replace: true });
     };
     if (!PROVIDERS.includes(provider) || !code || !consumeState(params.get('state'))) return fail();
-    const redirectUri = `${window.location.origin}${paths.socialCallback.href(provider as SocialProvider)}`;
+    const redirectUri = sentRedirectUri(`${window.location.origin}${paths.socialCallback.href(provider as SocialProvider)}`);
     exchangeSocialCode(provider as SocialProvider, code, redirectUri)
       .then((r) => {
         sessionStore.signIn({ token: r.token, username: r.username, id: r.id, firstName: r.first_name, groups: [GROUP.client] });
