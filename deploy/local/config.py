@@ -8,6 +8,7 @@ Standard library only: both setup.py (which may run before the venv exists) and 
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +21,7 @@ PY = str(VENV_BIN / "python")
 GATEWAY_PORT = int(os.environ.get("GATEWAY_PORT", "8080"))
 WEB_PORT = int(os.environ.get("WEB_PORT", "8090"))
 SMTP_PORT = int(os.environ.get("SMTP_PORT", "1025"))
+OAUTH_SIM_PORT = int(os.environ.get("OAUTH_SIM_PORT", "8201"))
 PG_HOST, PG_PORT, PG_USER = "127.0.0.1", 5432, "postgres"
 
 # service name -> local port (services/README.md)
@@ -58,14 +60,29 @@ ENV: dict[str, str] = {
 }
 
 # Variables only one service gets.
+def _oauth_simulator(provider: str, path: str, userinfo: str, client: str, scope: str) -> str:
+    """Identity's provider settings (JSON) pointing at the local OAuth simulator."""
+    base = f"http://127.0.0.1:{OAUTH_SIM_PORT}/{path}"
+    return json.dumps({
+        "authorize_url": f"{base}/authorize", "token_url": f"{base}/token", "userinfo_url": f"{base}/{userinfo}",
+        "client_id": f"local-{client}", "client_secret": f"local-{provider}-secret", "scope": scope,
+    })
+
+
 SERVICE_ENV: dict[str, dict[str, str]] = {
-    "identity": {"JWT_PRIVATE_KEY_FILE": str(JWT_PRIVATE)},
+    "identity": {
+        "JWT_PRIVATE_KEY_FILE": str(JWT_PRIVATE),
+        # Google and Facebook sign-in go to the local simulator (deploy/simulators/): no internet here.
+        "GOOGLE": _oauth_simulator("google", "google", "userinfo", "google-client", "openid email profile"),
+        "FACEBOOK": _oauth_simulator("facebook", "facebook", "me?fields=id,name,email,first_name,last_name",
+                                     "facebook-app", "email public_profile"),
+    },
 }
 
 
 def service_env(name: str) -> dict[str, str]:
     env = {k: v.format(name=name) for k, v in ENV.items()}
-    env.update({k: v.format(name=name) for k, v in SERVICE_ENV.get(name, {}).items()})
+    env.update(SERVICE_ENV.get(name, {}))
     return env
 
 
@@ -124,8 +141,10 @@ PROCESSES: list[Process] = [
     Process("web", [PY, str(REPO / "deploy/local/webserver.py"), "--port", str(WEB_PORT),
                     "--root", str(REPO / "web" / "dist")], WEB_PORT, f"http://127.0.0.1:{WEB_PORT}/",
             watch=[REPO / "deploy/local/webserver.py"]),
-    # Provider simulators go here, one line each, e.g.:
-    # Process("oauth-sim", [PY, "-m", "identity.simulators.oauth", "--port", "8201"], 8201, "tcp"),
+    # Provider simulators, one line each (deploy/simulators/).
+    Process("oauth-sim", [PY, "-m", "uvicorn", "simulators.oauth:app", "--host", "127.0.0.1",
+                          "--port", str(OAUTH_SIM_PORT), "--no-access-log"], OAUTH_SIM_PORT, "tcp",
+            watch=[REPO / "deploy/simulators/simulators"]),
     Process("gateway", [str(VENV_BIN / "traefik"), f"--configFile={RUN / 'gateway' / 'traefik.yml'}"],
             GATEWAY_PORT, f"http://127.0.0.1:{GATEWAY_PORT}/",
             cwd=REPO / "gateway", env=GATEWAY_ENV,

@@ -145,8 +145,9 @@ def step_apt_test() -> None:
 
 # ----------------------------------------------------------------------------- venv
 def python_packages() -> list[Path]:
-    """Editable packages of the repo: kit, proto, then each service (those that exist)."""
-    dirs = [REPO / "services" / "kit", REPO / "proto", *(REPO / "services" / n for n in SERVICES)]
+    """Editable packages of the repo: kit, proto, the provider simulators, then each service."""
+    dirs = [REPO / "services" / "kit", REPO / "proto", REPO / "deploy" / "simulators",
+            *(REPO / "services" / n for n in SERVICES)]
     return [d for d in dirs if (d / "pyproject.toml").exists()]
 
 
