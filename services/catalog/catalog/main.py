@@ -12,6 +12,7 @@ from catalog.menu.endpoints import router as menu_router
 from catalog.price.endpoints import router as price_router
 from catalog.public_menu.cache import MenuCache
 from catalog.public_menu.endpoints import router as public_menu_router
+from catalog.public_menu.fast_path import PublicMenuFastPath
 from catalog.settings import Settings
 from catalog.stale import MENU_CACHE
 from kit.app import create_app
@@ -30,6 +31,8 @@ def build_app(settings: Settings | None = None) -> FastAPI:
         event_handlers=EVENT_HANDLERS,
         on_startup=[start_catalog],
     )
+
+    app.add_middleware(PublicMenuFastPath, service_name=settings.service_name)  # outermost: see fast_path.py
 
     # The menu cache keeps bytes, so it needs its own client (the kit's decodes to str); the
     # kit has no shutdown hook, so the app's lifespan is wrapped to open and close it.

@@ -1,4 +1,7 @@
 """public-menu/: anonymous, enabled dishes only, prices, images, the restaurant; ETag and 304."""
+import gzip
+import json
+
 from contracts.identity import RestaurantCreated
 from kit.membership_tests import publish, wait_processed
 from tests.helpers import A, create_category, create_dish, create_menu, simple_menu
@@ -92,11 +95,11 @@ async def test_an_unchanged_menu_answers_304_to_its_etag_and_phones_revalidate_e
     assert other.status_code == 200 and other.content == first.content
 
 
-async def test_the_answer_comes_from_redis_once_cached(client, people, app, redis):
+async def test_the_answer_comes_from_redis_once_cached(client, people, app):
     menu, _, _ = await simple_menu(client, people.owner_a)
     first = await client.get(f"/api/public-menu/?menu={menu['id']}")
-    cached = await redis.get(f"catalog:public-menu:{menu['id']}")
-    assert cached is not None and cached.endswith(first.text)
+    etag, compressed = await app.state.menu_cache.get(menu["id"])
+    assert gzip.decompress(compressed) == first.content and first.headers["etag"] == etag.decode()[:-1] + '-gz"'
     # Change the database behind the service's back: the cached bytes are still what is served.
     async with app.state.session_factory() as session, session.begin():
         from sqlalchemy import update
@@ -110,3 +113,31 @@ async def test_the_answer_comes_from_redis_once_cached(client, people, app, redi
 async def test_the_menu_parameter_is_required(client):
     answer = await client.get("/api/public-menu/")
     assert answer.status_code == 400 and answer.json() == {"menu": ["Este campo es requerido."]}
+
+
+async def test_the_menu_travels_gzipped_to_phones_and_plain_to_clients_without_gzip(client, people):
+    menu, _, _ = await simple_menu(client, people.owner_a)
+    url = f"/api/public-menu/?menu={menu['id']}"
+    for attempt in ("built", "cached"):
+        raw = await client.get(url, headers={"Accept-Encoding": "gzip"}, extensions={})
+        assert raw.headers["content-encoding"] == "gzip" and raw.headers["vary"] == "Accept-Encoding", attempt
+        plain = await client.get(url, headers={"Accept-Encoding": "identity"})
+        assert "content-encoding" not in plain.headers, attempt
+        assert json.loads(plain.content) == raw.json()
+        assert plain.headers["etag"] != raw.headers["etag"]  # one strong ETag per encoding...
+        again = await client.get(url, headers={"Accept-Encoding": "identity", "If-None-Match": raw.headers["etag"]})
+        assert again.status_code == 304  # ...and either revalidates the menu
+
+
+async def test_a_cached_answer_carries_the_same_headers_as_a_freshly_built_one(client, people):
+    menu, _, _ = await simple_menu(client, people.owner_a)
+    url = f"/api/public-menu/?menu={menu['id']}"
+    built = await client.get(url, headers={"X-Request-ID": "phone-1"})
+    cached = await client.get(url, headers={"X-Request-ID": "phone-2"})
+    assert built.content == cached.content
+    for name in ("etag", "cache-control", "vary", "content-type", "content-encoding", "x-service"):
+        assert built.headers[name] == cached.headers[name], name
+    assert (built.headers["x-request-id"], cached.headers["x-request-id"]) == ("phone-1", "phone-2")
+    assert len((await client.get(url)).headers["x-request-id"]) >= 32  # made up when the phone sends none
+    head = await client.head(url)
+    assert head.status_code == 200 and head.content == b"" and head.headers["etag"] == built.headers["etag"]

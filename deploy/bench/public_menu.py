@@ -1,0 +1,354 @@
+#!/usr/bin/env python3
+"""Benchmark: the public menu under load, through the gateway and directly against catalog.
+
+    .venv/bin/python deploy/bench/public_menu.py [--connections 64] [--seconds 10]
+
+Needs the local stack running (`make up`). Loopback only, bounded in time and count:
+1. registers a restaurant owner through the gateway (POST /api/restaurant/) and waits until the
+   membership has reached catalog by event (the first catalog call stops answering 403);
+2. builds a realistic menu through the API: 12 categories, 150 dishes with one image each;
+3. loads GET /api/public-menu/?menu=<id> with N concurrent keep-alive connections, for a fixed
+   time, through the gateway (:8080) and directly against catalog (:8102), first full answers
+   (200) then phones revalidating with If-None-Match (304);
+4. prints requests/s and p50/p95/p99 latency and writes them to deploy/bench/results/public-menu.md.
+
+The load generator is a small asyncio HTTP/1.1 client (raw streams, keep-alive, uvloop when
+available) rather than httpx: httpx spends more CPU per request than the server under test,
+and on a 2-core machine the generator's own cost decides the figures.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import io
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+import uuid
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+import httpx
+from PIL import Image, ImageDraw
+
+GATEWAY = "http://127.0.0.1:8080"
+DIRECT = "http://127.0.0.1:8102"
+RESULTS = Path(__file__).resolve().parent / "results" / "public-menu.md"
+CATEGORIES, DISHES = 12, 150
+MAX_REQUESTS_PER_RUN = 500_000  # a bound besides the time limit
+WORDS = (
+    "con papas fritas ensalada criolla salsa de la casa queso derretido jamón cocido huevo a caballo "
+    "cebolla caramelizada pimientos asados chimichurri provenzal hongos de pino crema de verdeo "
+    "masa casera horno de barro leña de quebracho tomates confitados albahaca fresca"
+).split()
+CATEGORY_NAMES = [
+    "Entradas", "Empanadas", "Ensaladas", "Parrilla", "Minutas", "Pastas",
+    "Pizzas", "Pescados", "Guarniciones", "Postres", "Bebidas sin alcohol", "Vinos",
+]
+
+
+# ----------------------------------------------------------------------------------- building
+def dish_image(seed: int) -> bytes:
+    """A 640x480 JPEG with some structure (about the size of a phone photo after re-encoding)."""
+    rng = random.Random(seed)
+    image = Image.new("RGB", (640, 480), tuple(rng.randrange(256) for _ in range(3)))
+    draw = ImageDraw.Draw(image)
+    for _ in range(40):
+        x, y = rng.randrange(640), rng.randrange(480)
+        draw.ellipse((x, y, x + rng.randrange(20, 160), y + rng.randrange(20, 160)), fill=tuple(rng.randrange(256) for _ in range(3)))
+    buffer = io.BytesIO()
+    image.save(buffer, "JPEG", quality=85)
+    return buffer.getvalue()
+
+
+async def register_owner(http: httpx.AsyncClient) -> tuple[str, int]:
+    tag = uuid.uuid4().hex[:8]
+    password = "Bench-Parrilla-77"
+    answer = await http.post(
+        f"{GATEWAY}/api/restaurant/",
+        json={
+            "nombre_local": f"Bench {tag}",
+            "telefono": "1145678901",
+            "fk_user": {"email": f"bench-{tag}@example.com", "password": password, "password2": password},
+        },
+    )
+    answer.raise_for_status()
+    body = answer.json()
+    return body["auth_token"], body["id"]
+
+
+async def wait_for_membership(http: httpx.AsyncClient, headers: dict, restaurant: int, timeout: float = 30) -> float:
+    """Membership reaches catalog by event: poll until catalog stops answering 403."""
+    started = time.perf_counter()
+    while time.perf_counter() - started < timeout:
+        answer = await http.get(f"{GATEWAY}/api/menu/?restaurant={restaurant}", headers=headers)
+        if answer.status_code == 200:
+            return time.perf_counter() - started
+        if answer.status_code != 403:
+            answer.raise_for_status()
+        await asyncio.sleep(0.1)
+    raise SystemExit(f"membership of restaurant {restaurant} did not reach catalog in {timeout} s")
+
+
+async def build_menu(http: httpx.AsyncClient, headers: dict, restaurant: int) -> tuple[int, float]:
+    started = time.perf_counter()
+    answer = await http.post(f"{GATEWAY}/api/menu/", json={"name": "Carta completa", "restaurant": restaurant}, headers=headers)
+    answer.raise_for_status()
+    menu = answer.json()["id"]
+    categories = []
+    for order, name in enumerate(CATEGORY_NAMES[:CATEGORIES]):
+        answer = await http.post(
+            f"{GATEWAY}/api/menu-group/", json={"name": name, "menu": menu, "order": order}, headers=headers
+        )
+        answer.raise_for_status()
+        categories.append(answer.json()["id"])
+
+    rng = random.Random(7)
+    limit = asyncio.Semaphore(6)
+
+    async def add_dish(i: int) -> None:
+        category = categories[i % len(categories)]
+        description = " ".join(rng.choice(WORDS) for _ in range(rng.randrange(12, 30)))[:270]
+        price = f"{rng.randrange(900, 25000)}.{rng.choice(['00', '50', '90'])}"
+        async with limit:
+            answer = await http.post(
+                f"{GATEWAY}/api/dish/",
+                data={"name": f"Plato {i + 1:03d}", "price": price, "description": description,
+                      "menu_group": str(category), "order": str(i // len(categories))},
+                files=[("dish_dimage", (f"plato{i}.jpg", dish_image(i), "image/jpeg"))],
+                headers=headers,
+            )
+        answer.raise_for_status()
+
+    await asyncio.gather(*(add_dish(i) for i in range(DISHES)))
+    return menu, time.perf_counter() - started
+
+
+# ------------------------------------------------------------------------------------ loading
+RUN_DIR = Path(__file__).resolve().parents[2] / ".run" / "pids"
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def stack_pids() -> dict[str, int]:
+    """The gateway's and catalog's pids from the local launcher's pid files (for CPU accounting)."""
+    import json
+
+    out = {}
+    for name in ("gateway", "catalog"):
+        try:
+            out[name] = json.loads((RUN_DIR / f"{name}.json").read_text())["pid"]
+        except (OSError, ValueError, KeyError):
+            pass
+    return out
+
+
+def cpu_seconds(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS  # utime + stime
+
+
+@dataclass
+class Run:
+    target: str
+    kind: str
+    seconds: float = 0.0
+    cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds per process during the run
+    latencies: list[float] = field(default_factory=list)
+    statuses: dict[int, int] = field(default_factory=dict)
+    errors: int = 0
+    body_bytes: int = 0
+
+    @property
+    def rps(self) -> float:
+        return len(self.latencies) / self.seconds if self.seconds else 0.0
+
+    def cpu_ms_per_request(self, name: str) -> str:
+        if name not in self.cpu or not self.latencies:
+            return "-"
+        return f"{self.cpu[name] / len(self.latencies) * 1000:.2f}"
+
+    def percentile(self, p: float) -> float:
+        if not self.latencies:
+            return float("nan")
+        ordered = sorted(self.latencies)
+        return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))] * 1000
+
+
+async def read_response(reader: asyncio.StreamReader) -> tuple[int, int]:
+    head = await reader.readuntil(b"\r\n\r\n")
+    lines = head.split(b"\r\n")
+    status = int(lines[0].split(b" ", 2)[1])
+    length, chunked = 0, False
+    for line in lines[1:]:
+        name, _, value = line.partition(b":")
+        name = name.strip().lower()
+        if name == b"content-length":
+            length = int(value)
+        elif name == b"transfer-encoding" and b"chunked" in value.lower():
+            chunked = True
+    if chunked:
+        total = 0
+        while True:
+            size = int((await reader.readuntil(b"\r\n")).strip().split(b";")[0], 16)
+            await reader.readexactly(size + 2)
+            total += size
+            if size == 0:
+                return status, total
+    if length:
+        await reader.readexactly(length)
+    return status, length
+
+
+async def load(base: str, path: str, connections: int, seconds: float, extra_headers: dict, run: Run) -> None:
+    host, port = base.removeprefix("http://").split(":")
+    headers = "".join(f"{k}: {v}\r\n" for k, v in extra_headers.items())
+    request = f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nAccept: application/json\r\n{headers}\r\n".encode()
+    budget = [MAX_REQUESTS_PER_RUN]
+    deadline = time.perf_counter() + seconds
+
+    async def connection() -> None:
+        reader, writer = await asyncio.open_connection(host, int(port))
+        try:
+            while time.perf_counter() < deadline and budget[0] > 0:
+                budget[0] -= 1
+                started = time.perf_counter()
+                writer.write(request)
+                try:
+                    status, size = await read_response(reader)
+                except (asyncio.IncompleteReadError, ConnectionError):
+                    run.errors += 1
+                    writer.close()
+                    reader, writer = await asyncio.open_connection(host, int(port))
+                    continue
+                run.latencies.append(time.perf_counter() - started)
+                run.statuses[status] = run.statuses.get(status, 0) + 1
+                run.body_bytes += size
+        finally:
+            writer.close()
+
+    started = time.perf_counter()
+    await asyncio.gather(*(connection() for _ in range(connections)))
+    run.seconds = time.perf_counter() - started
+
+
+async def measure(target: str, base: str, path: str, kind: str, connections: int, seconds: float, headers: dict) -> Run:
+    await load(base, path, connections, min(2.0, seconds), headers, Run(target, kind))  # warm-up, discarded
+    run = Run(target, kind)
+    pids = {**stack_pids(), "load generator": os.getpid()}
+    before = {name: cpu_seconds(pid) if name != "load generator" else time.process_time() for name, pid in pids.items()}
+    await load(base, path, connections, seconds, headers, run)
+    for name, pid in pids.items():
+        now = cpu_seconds(pid) if name != "load generator" else time.process_time()
+        run.cpu[name] = now - before[name]
+    return run
+
+
+# ------------------------------------------------------------------------------------ report
+def table(runs: list[Run]) -> str:
+    rows = [
+        "| target | answer | requests/s | p50 ms | p95 ms | p99 ms | requests | non-2xx/3xx | errors "
+        "| CPU ms/request: catalog | gateway | load generator |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in runs:
+        bad = sum(n for s, n in r.statuses.items() if s >= 400)
+        rows.append(
+            f"| {r.target} | {r.kind} | {r.rps:,.0f} | {r.percentile(50):.1f} | {r.percentile(95):.1f} | "
+            f"{r.percentile(99):.1f} | {len(r.latencies):,} | {bad} | {r.errors} | {r.cpu_ms_per_request('catalog')} "
+            f"| {r.cpu_ms_per_request('gateway') if r.target == 'gateway' else '-'} | {r.cpu_ms_per_request('load generator')} |"
+        )
+    return "\n".join(rows)
+
+
+def verdict(runs: list[Run]) -> list[str]:
+    lines = []
+    for kind in ("200 full menu", "304 revalidation"):
+        by = {r.target: r for r in runs if r.kind == kind}
+        if "gateway" in by and "direct" in by and by["direct"].rps:
+            ratio = by["gateway"].rps / by["direct"].rps
+            p95 = by["gateway"].percentile(95)
+            lines.append(
+                f"- {kind}: gateway/direct throughput **{ratio:.2f}x** (target >= 0.70: "
+                f"{'met' if ratio >= 0.7 else 'NOT met'}); gateway p95 **{p95:.1f} ms** "
+                f"(target <= 50 ms: {'met' if p95 <= 50 else 'NOT met'}); direct p95 {by['direct'].percentile(95):.1f} ms"
+            )
+    return lines
+
+
+async def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--connections", type=int, default=64)
+    parser.add_argument("--seconds", type=float, default=10.0, help="per measured run (at most 60)")
+    parser.add_argument("--menu", type=int, help="reuse an existing public menu instead of building one")
+    args = parser.parse_args()
+    seconds = max(1.0, min(args.seconds, 60.0))
+
+    async with httpx.AsyncClient(timeout=60) as http:
+        if args.menu is None:
+            token, restaurant = await register_owner(http)
+            headers = {"Authorization": f"Token {token}"}
+            waited = await wait_for_membership(http, headers, restaurant)
+            print(f"restaurant {restaurant}: membership reached catalog after {waited:.2f} s", file=sys.stderr)
+            menu, built = await build_menu(http, headers, restaurant)
+            print(f"menu {menu}: {CATEGORIES} categories, {DISHES} dishes with images built in {built:.1f} s", file=sys.stderr)
+        else:
+            menu = args.menu
+        path = f"/api/public-menu/?menu={menu}"
+        first = await http.get(GATEWAY + path, headers={"Accept-Encoding": "gzip"})
+        first.raise_for_status()
+        etag, size = first.headers["etag"], len(first.content)
+        wire = int(first.headers["content-length"])
+        direct = await http.get(DIRECT + path)
+        assert direct.content == first.content, "gateway and catalog answer differently"
+
+    # What a phone's browser sends: it accepts gzip, which the menu is cached in.
+    phone = {"Accept-Encoding": "gzip, deflate, br", "User-Agent": "Mozilla/5.0 (Linux; Android 14) Mobile Safari/537.36"}
+    runs = []
+    for kind, headers in (("200 full menu", phone), ("304 revalidation", {**phone, "If-None-Match": etag})):
+        for target, base in (("direct", DIRECT), ("gateway", GATEWAY)):
+            run = await measure(target, base, path, kind, args.connections, seconds, headers)
+            print(f"{target:8} {kind:17} {run.rps:8.0f} req/s  p50 {run.percentile(50):6.1f}  p95 {run.percentile(95):6.1f}  "
+                  f"p99 {run.percentile(99):6.1f} ms  statuses {run.statuses}  errors {run.errors}  "
+                  f"cpu ms/req catalog {run.cpu_ms_per_request('catalog')} gateway {run.cpu_ms_per_request('gateway')} "
+                  f"generator {run.cpu_ms_per_request('load generator')}", file=sys.stderr)
+            runs.append(run)
+
+    report = "\n".join([
+        "# Benchmark: public menu",
+        "",
+        f"Measured {datetime.now(UTC):%Y-%m-%d %H:%M} UTC by `deploy/bench/public_menu.py` "
+        f"({args.connections} keep-alive connections, {seconds:.0f} s per run after a 2 s warm-up).",
+        "",
+        f"- Machine: {os.cpu_count()} CPUs, {platform.system()} {platform.machine()}, Python {platform.python_version()}; "
+        "load generator, Traefik and catalog (one uvicorn process) share it.",
+        f"- Menu {menu}: {CATEGORIES} categories, {DISHES} dishes with one image each; answer {size:,} bytes of JSON, "
+        f"{wire:,} bytes gzipped on the wire.",
+        "- `200 full menu`: every request downloads the menu; `304 revalidation`: phones asking with "
+        "If-None-Match (the menu is served with `Cache-Control: public, max-age=0, must-revalidate`).",
+        "",
+        table(runs),
+        "",
+        *verdict(runs),
+        "",
+    ])
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(report)
+    print(report)
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        import uvloop
+
+        uvloop.install()
+    except ImportError:
+        pass
+    raise SystemExit(asyncio.run(main()))
