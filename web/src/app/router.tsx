@@ -22,6 +22,8 @@ const Legal = lazy(() => import('@/features/legal/legal-page'));
 const OwnerHome = lazy(() => import('@/features/restaurants/owner-home'));
 const Admin = lazy(() => import('@/features/admin/admin-page'));
 const PaymentResult = lazy(() => import('@/features/payments/payment-result'));
+const MenuEditor = lazy(() => import('@/features/catalog/menu-editor/menu-editor-page'));
+const DishList = lazy(() => import('@/features/catalog/dishes/dish-list-page'));
 
 const placeholder = (titleId: string): Page => () => <PlaceholderPage titleId={titleId} />;
 
@@ -40,9 +42,9 @@ const PAGES: Record<PathKey, { page: Page; title: string }> = {
   restaurante: { page: OwnerHome, title: 'page.restaurante.title' },
   crearRestaurante: { page: placeholder('page.crearRestaurante.title'), title: 'page.crearRestaurante.title' },
   editarRestaurante: { page: placeholder('page.editarRestaurante.title'), title: 'page.editarRestaurante.title' },
-  menu: { page: placeholder('page.menu.title'), title: 'page.menu.title' },
+  menu: { page: MenuEditor, title: 'page.menu.title' },
   menuGroup: { page: placeholder('page.menuGroup.title'), title: 'page.menuGroup.title' },
-  listaDePlatos: { page: placeholder('page.listaDePlatos.title'), title: 'page.listaDePlatos.title' },
+  listaDePlatos: { page: DishList, title: 'page.listaDePlatos.title' },
   dish: { page: placeholder('page.dish.title'), title: 'page.dish.title' },
   croquis: { page: placeholder('page.croquis.title'), title: 'page.croquis.title' },
   crearHorario: { page: placeholder('page.crearHorario.title'), title: 'page.crearHorario.title' },
