@@ -130,6 +130,13 @@ def step_apt() -> None:
         missing.append("rabbitmq-server")
     if not shutil.which("openssl"):
         missing.append("openssl")
+    # WeasyPrint (QR and report PDFs) renders with Pango and needs a font.
+    import ctypes.util
+    for library, package in (("pango-1.0", "libpango-1.0-0"), ("pangoft2-1.0", "libpangoft2-1.0-0")):
+        if ctypes.util.find_library(library) is None:
+            missing.append(package)
+    if not Path("/usr/share/fonts/truetype/dejavu").exists():
+        missing.append("fonts-dejavu-core")
     if missing:
         say(f"installing Debian packages: {' '.join(missing)}")
         apt_install(missing)
