@@ -3,6 +3,7 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
+from identity.auth.service import SessionIssuer
 from identity.auth.throttle import LoginThrottle
 from identity.settings import Settings
 from identity.user import repository
@@ -10,11 +11,10 @@ from identity.user.models import User
 from kit.auth import CurrentUser, RevocationStore
 from kit.db import SessionDep
 from kit.errors import NotAuthenticated
-from kit.tokens import TokenSigner
 
 
-def get_signer(request: Request) -> TokenSigner:
-    return request.app.state.signer
+def get_sessions(request: Request) -> SessionIssuer:
+    return request.app.state.sessions
 
 
 def get_settings_dep(request: Request) -> Settings:
@@ -36,7 +36,7 @@ async def get_current_account(principal: CurrentUser, session: SessionDep) -> Us
     return user
 
 
-SignerDep = Annotated[TokenSigner, Depends(get_signer)]
+SessionsDep = Annotated[SessionIssuer, Depends(get_sessions)]
 SettingsDep = Annotated[Settings, Depends(get_settings_dep)]
 ThrottleDep = Annotated[LoginThrottle, Depends(get_throttle)]
 RevocationsDep = Annotated[RevocationStore, Depends(get_revocations)]

@@ -3,6 +3,7 @@ from fastapi import FastAPI
 from identity.admin.endpoints import router as admin_router
 from identity.auth.endpoints import router as auth_router
 from identity.client.endpoints import router as client_router
+from identity.auth.service import SessionIssuer
 from identity.auth.throttle import LoginThrottle
 from identity.events import EVENT_HANDLERS
 from identity.operator.endpoints import router as operator_router
@@ -18,7 +19,8 @@ def build_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
 
     async def start_identity(app: FastAPI) -> None:
-        app.state.signer = TokenSigner(settings.jwt_private_key, settings.jwt_issuer, settings.token_lifetime_seconds)
+        signer = TokenSigner(settings.jwt_private_key, settings.jwt_issuer, settings.token_lifetime_seconds)
+        app.state.sessions = SessionIssuer(signer, app.state.revocations)
         app.state.login_throttle = LoginThrottle(settings.redis_url, settings.login_failures_allowed)
 
     return create_app(

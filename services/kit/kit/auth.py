@@ -17,7 +17,11 @@ ADMIN, OWNER, CLIENT, OPERATOR = 1, 2, 3, 4
 
 
 class RevocationStore:
-    """Revoked token ids, and per-user 'tokens issued before this moment are dead'."""
+    """Revoked token ids (logout), and each account's token generation (password change).
+
+    A password change bumps the generation; tokens carry the generation they were issued in,
+    so every older token dies and every newer one lives, with no reliance on clocks.
+    """
 
     def __init__(self, redis: Redis):
         self._redis = redis
@@ -26,14 +30,20 @@ class RevocationStore:
         ttl = max(principal.expires_at - int(time.time()), 1)
         await self._redis.set(f"auth:revoked:{principal.token_id}", 1, ex=ttl)
 
+    async def generation(self, user_id: int) -> int:
+        return int(await self._redis.get(f"auth:generation:{user_id}") or 0)
+
     async def revoke_user_tokens(self, user_id: int, lifetime_seconds: int) -> None:
-        await self._redis.set(f"auth:not-before:{user_id}", repr(time.time()), ex=lifetime_seconds)
+        # The key outlives every token issued before the bump; once it expires, those are expired too.
+        key = f"auth:generation:{user_id}"
+        async with self._redis.pipeline(transaction=True) as pipe:
+            await pipe.incr(key).expire(key, lifetime_seconds).execute()
 
     async def is_revoked(self, principal: Principal) -> bool:
-        revoked, not_before = await self._redis.mget(
-            f"auth:revoked:{principal.token_id}", f"auth:not-before:{principal.user_id}"
+        revoked, generation = await self._redis.mget(
+            f"auth:revoked:{principal.token_id}", f"auth:generation:{principal.user_id}"
         )
-        return revoked is not None or (not_before is not None and principal.issued_at <= float(not_before))
+        return revoked is not None or principal.generation < int(generation or 0)
 
 
 def token_from_header(request: Request) -> str | None:

@@ -3,7 +3,6 @@
 ES256 (ECDSA P-256) only; the accepted algorithm list is fixed, so `alg: none` and
 algorithm-confusion tokens are refused before any claim is read.
 """
-import math
 import sys
 import time
 import uuid
@@ -27,8 +26,9 @@ class Principal:
     username: str
     groups: tuple[int, ...]
     token_id: str
-    issued_at: float
+    issued_at: int
     expires_at: int
+    generation: int = 0  # the account's token generation when issued (see RevocationStore)
 
     @property
     def group(self) -> int:
@@ -44,10 +44,8 @@ class TokenSigner:
         self._issuer = issuer
         self._lifetime = lifetime_seconds
 
-    def issue(self, user_id: int, username: str, groups: list[int]) -> str:
-        # iat keeps milliseconds, rounded up, so a token issued after a password change always
-        # has an iat later than the change (RevocationStore compares them).
-        now = math.ceil(time.time() * 1000) / 1000
+    def issue(self, user_id: int, username: str, groups: list[int], generation: int = 0) -> str:
+        now = int(time.time())
         claims = {
             "iss": self._issuer,
             "sub": str(user_id),
@@ -55,7 +53,8 @@ class TokenSigner:
             "groups": groups,
             "jti": uuid.uuid4().hex,
             "iat": now,
-            "exp": int(now) + self._lifetime,
+            "exp": now + self._lifetime,
+            "gen": generation,
         }
         return jwt.encode({"alg": ALGORITHM, "typ": "JWT"}, claims, self._key, algorithms=[ALGORITHM])
 
@@ -63,7 +62,7 @@ class TokenSigner:
 class TokenVerifier:
     def __init__(self, public_key_pem: str, issuer: str):
         self._key = ECKey.import_key(public_key_pem)
-        # A little leeway: replicas' clocks differ, and iat carries milliseconds.
+        # A little leeway: replicas' clocks differ.
         self._claims = jwt.JWTClaimsRegistry(
             leeway=5,
             iss={"essential": True, "value": issuer},
@@ -83,8 +82,9 @@ class TokenVerifier:
                 username=str(claims.get("username", "")),
                 groups=tuple(int(g) for g in claims.get("groups", [])),
                 token_id=str(claims["jti"]),
-                issued_at=float(claims["iat"]),
+                issued_at=int(claims["iat"]),
                 expires_at=int(claims["exp"]),
+                generation=int(claims.get("gen", 0)),
             )
         except (JoseError, ValueError, KeyError, TypeError) as exc:
             raise InvalidToken(str(exc)) from exc

@@ -4,7 +4,7 @@ from identity import messages
 from identity.auth import service
 from identity.auth.schemas import LoginAnswer, LoginRequest, SessionUser
 from identity.auth.throttle import client_address
-from identity.deps import CurrentAccount, RevocationsDep, SettingsDep, SignerDep, ThrottleDep
+from identity.deps import CurrentAccount, RevocationsDep, SettingsDep, SessionsDep, ThrottleDep
 from identity.user import repository
 from kit.auth import CurrentUser
 from kit.db import SessionDep
@@ -15,7 +15,7 @@ router = APIRouter(prefix="/api", tags=["auth"])
 
 @router.post("/auth/token/login/", response_model=LoginAnswer, operation_id="login")
 async def login(
-    body: LoginRequest, request: Request, session: SessionDep, signer: SignerDep, throttle: ThrottleDep
+    body: LoginRequest, request: Request, session: SessionDep, sessions: SessionsDep, throttle: ThrottleDep
 ):
     address = client_address(request)
     await throttle.check(body.username, address)
@@ -24,16 +24,16 @@ async def login(
         await throttle.failed(body.username, address)
         raise NonFieldError(messages.INVALID_CREDENTIALS)
     await throttle.succeeded(body.username)
-    return service.login_answer(user, service.start_session(signer, user))
+    return service.login_answer(user, await sessions.start(user))
 
 
 @router.post("/auth/token/demo/", response_model=LoginAnswer, operation_id="demoLogin")
-async def demo_login(session: SessionDep, signer: SignerDep, settings: SettingsDep):
+async def demo_login(session: SessionDep, sessions: SessionsDep, settings: SettingsDep):
     """Sign in as the seeded demo owner, without typing its password."""
     user = await repository.get_by_login(session, settings.demo_username)
     if user is None:
         raise DetailError(messages.DEMO_UNAVAILABLE, status_code=404)
-    return service.login_answer(user, service.start_session(signer, user))
+    return service.login_answer(user, await sessions.start(user))
 
 
 @router.post("/auth/token/logout/", status_code=204, operation_id="logout")

@@ -6,6 +6,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from identity.user import repository
 from identity.user.models import User
 from identity.user.passwords import verify_password
+from kit.auth import RevocationStore
 from kit.tokens import TokenSigner
 
 
@@ -18,9 +19,17 @@ async def authenticate(session: AsyncSession, login: str, password: str) -> User
     return user
 
 
-def start_session(signer: TokenSigner, user: User) -> str:
-    user.last_login = datetime.now(UTC)
-    return signer.issue(user.id, user.username, [user.group])
+class SessionIssuer:
+    """Issues an account's tokens in its current generation (a password change starts a new one)."""
+
+    def __init__(self, signer: TokenSigner, revocations: RevocationStore):
+        self._signer = signer
+        self._revocations = revocations
+
+    async def start(self, user: User) -> str:
+        user.last_login = datetime.now(UTC)
+        generation = await self._revocations.generation(user.id)
+        return self._signer.issue(user.id, user.username, [user.group], generation)
 
 
 def login_answer(user: User, token: str) -> dict:

@@ -2,8 +2,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Request, Response
 
-from identity.auth.service import start_session
-from identity.deps import SettingsDep, SignerDep
+from identity.deps import SettingsDep, SessionsDep
 from identity.forms import parse_form
 from identity.restaurant import repository, service
 from identity.restaurant.schemas import (
@@ -28,13 +27,13 @@ MULTIPART = {"requestBody": {"content": {"multipart/form-data": {"schema": {"typ
 
 
 @router.post("/restaurant/", status_code=201, response_model=RestaurantRegistered, operation_id="registerRestaurant")
-async def register_restaurant(body: RestaurantRegistration, session: SessionDep, signer: SignerDep):
+async def register_restaurant(body: RestaurantRegistration, session: SessionDep, sessions: SessionsDep):
     owner, restaurant = await service.register_owner(session, body)
     return RestaurantRegistered(
         id=restaurant.id,
         user_id=owner.id,
         username=owner.username,
-        auth_token=start_session(signer, owner),
+        auth_token=await sessions.start(owner),
         name=restaurant.nombre_local,
         phone=restaurant.telefono,
         address=restaurant.direccion,

@@ -1,8 +1,7 @@
 from fastapi import APIRouter, BackgroundTasks, Response
 
 from identity import messages
-from identity.auth.service import start_session
-from identity.deps import CurrentAccount, RevocationsDep, SettingsDep, SignerDep
+from identity.deps import CurrentAccount, RevocationsDep, SettingsDep, SessionsDep
 from identity.mail import send_mail
 from identity.user import repository, service
 from identity.user.schemas import ClientCreate, PasswordChange, PasswordResetConfirm, PasswordResetRequest, Registered
@@ -13,9 +12,9 @@ router = APIRouter(prefix="/api", tags=["accounts"])
 
 
 @router.post("/cliente/", status_code=201, response_model=Registered, operation_id="registerClient")
-async def register_client(body: ClientCreate, session: SessionDep, signer: SignerDep):
+async def register_client(body: ClientCreate, session: SessionDep, sessions: SessionsDep):
     user = await service.register_client(session, body.fk_user)
-    return Registered(id=user.id, username=user.username, auth_token=start_session(signer, user))
+    return Registered(id=user.id, username=user.username, auth_token=await sessions.start(user))
 
 
 @router.post("/auth/users/reset_password/", status_code=204, operation_id="requestPasswordReset")
