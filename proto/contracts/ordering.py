@@ -8,6 +8,8 @@ ordering announces each (dish, order) pair becoming active and being released.
   paid or cancelled).
 Each pair is announced at most once per state change; consumers order them by `occurred_at`.
 """
+from datetime import datetime
+
 from contracts.base import Event
 
 
@@ -23,3 +25,17 @@ class DishActivated(DishActivity):
 
 class DishReleased(DishActivity):
     type = "ordering.dish.released"
+
+
+class OrderPlaced(Event):
+    """An order was taken (from a table, a delivery or the diner's menu).
+
+    Identity counts them for the admin dashboard (total orders, last order and who placed it).
+    """
+
+    type = "ordering.order.placed"
+    restaurant_id: int
+    order_id: int
+    placed_at: datetime
+    placed_by: str = ""  # the client's username, or the diner's name for anonymous orders
+    first_dish_name: str = ""
