@@ -19,7 +19,15 @@ const ResetPassword = lazy(() => import('@/features/auth/components/reset-passwo
 const SocialCallback = lazy(() => import('@/features/auth/components/social-callback-page'));
 const Faq = lazy(() => import('@/features/faq/faq-page'));
 const Legal = lazy(() => import('@/features/legal/legal-page'));
-const OwnerHome = lazy(() => import('@/features/restaurants/owner-home'));
+const RestaurantList = lazy(() => import('@/features/restaurants/components/restaurant-list-page'));
+const CreateRestaurant = lazy(() => import('@/features/restaurants/components/create-restaurant-page'));
+const RestaurantProfile = lazy(() => import('@/features/restaurants/components/restaurant-profile-page'));
+const Schedule = lazy(() => import('@/features/restaurants/components/schedule-page'));
+const Operators = lazy(() => import('@/features/operators/components/operators-page'));
+const ClientProfile = lazy(() => import('@/features/profile/components/profile-page'));
+const UserList = lazy(() => import('@/features/admin/components/user-list-page'));
+const AdminRestaurants = lazy(() => import('@/features/admin/components/restaurant-list-page'));
+const Dashboard = lazy(() => import('@/features/admin/components/dashboard-page'));
 const Admin = lazy(() => import('@/features/admin/admin-page'));
 const PaymentResult = lazy(() => import('@/features/payments/payment-result'));
 const MenuEditor = lazy(() => import('@/features/catalog/menu-editor/menu-editor-page'));
@@ -39,17 +47,17 @@ const PAGES: Record<PathKey, { page: Page; title: string }> = {
   legalPrivacyResto: { page: () => <Legal doc="privacyResto" />, title: 'meta.legal.privacyResto' },
   legalTermsMobile: { page: () => <Legal doc="termsMobile" />, title: 'meta.legal.termsMobile' },
   legalPrivacyMobile: { page: () => <Legal doc="privacyMobile" />, title: 'meta.legal.privacyMobile' },
-  restaurante: { page: OwnerHome, title: 'page.restaurante.title' },
-  crearRestaurante: { page: placeholder('page.crearRestaurante.title'), title: 'page.crearRestaurante.title' },
-  editarRestaurante: { page: placeholder('page.editarRestaurante.title'), title: 'page.editarRestaurante.title' },
+  restaurante: { page: RestaurantList, title: 'page.restaurante.title' },
+  crearRestaurante: { page: CreateRestaurant, title: 'page.crearRestaurante.title' },
+  editarRestaurante: { page: RestaurantProfile, title: 'page.editarRestaurante.title' },
   menu: { page: MenuEditor, title: 'page.menu.title' },
   menuGroup: { page: placeholder('page.menuGroup.title'), title: 'page.menuGroup.title' },
   listaDePlatos: { page: DishList, title: 'page.listaDePlatos.title' },
   dish: { page: placeholder('page.dish.title'), title: 'page.dish.title' },
   croquis: { page: placeholder('page.croquis.title'), title: 'page.croquis.title' },
-  crearHorario: { page: placeholder('page.crearHorario.title'), title: 'page.crearHorario.title' },
+  crearHorario: { page: Schedule, title: 'page.crearHorario.title' },
   administrador: { page: Admin, title: 'page.administrador.title' },
-  profile: { page: placeholder('page.profile.title'), title: 'page.profile.title' },
+  profile: { page: ClientProfile, title: 'page.profile.title' },
   forbidden: { page: () => <ErrorPage code={403} />, title: 'meta.403.title' },
   serverError: { page: () => <ErrorPage code={500} />, title: 'meta.500.title' },
   pagoFail: { page: () => <PaymentResult result="fail" />, title: 'payment.fail.title' },
@@ -59,16 +67,16 @@ const PAGES: Record<PathKey, { page: Page; title: string }> = {
   ordenes: { page: placeholder('page.ordenes.title'), title: 'page.ordenes.title' },
   delivery: { page: placeholder('page.delivery.title'), title: 'page.delivery.title' },
   qr: { page: placeholder('page.qr.title'), title: 'page.qr.title' },
-  operadores: { page: placeholder('page.operadores.title'), title: 'page.operadores.title' },
+  operadores: { page: Operators, title: 'page.operadores.title' },
   estadisticas: { page: placeholder('page.estadisticas.title'), title: 'page.estadisticas.title' },
   mercadopago: { page: placeholder('page.mercadopago.title'), title: 'page.mercadopago.title' },
   balance: { page: placeholder('page.balance.title'), title: 'page.balance.title' },
   autorizacion: { page: placeholder('page.autorizacion.title'), title: 'page.autorizacion.title' },
   autorizacionAhoraNo: { page: placeholder('page.autorizacionAhoraNo.title'), title: 'page.autorizacionAhoraNo.title' },
-  restaurantList: { page: placeholder('page.restaurantList.title'), title: 'page.restaurantList.title' },
+  restaurantList: { page: AdminRestaurants, title: 'page.restaurantList.title' },
   pagosEnEfectivo: { page: placeholder('page.pagosEnEfectivo.title'), title: 'page.pagosEnEfectivo.title' },
-  dashboard: { page: placeholder('page.dashboard.title'), title: 'page.dashboard.title' },
-  userList: { page: placeholder('page.userList.title'), title: 'page.userList.title' },
+  dashboard: { page: Dashboard, title: 'page.dashboard.title' },
+  userList: { page: UserList, title: 'page.userList.title' },
   menus: { page: placeholder('page.menus.title'), title: 'page.menus.title' },
   notFound: { page: () => <ErrorPage code={404} />, title: 'meta.404.title' },
 };

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { selectedRestaurantStore } from './selected-restaurant';
 import { KEYS, clearExcept, read, write } from './storage';
 
 /** The logged-in user as the client keeps it (local storage, spec part 1 §3). */
@@ -59,6 +60,7 @@ export const sessionStore = {
       write(KEYS.nameResto, null);
       write(KEYS.owner, 'true');
     }
+    selectedRestaurantStore.reload();
     emit({
       token: data.token,
       username: data.username,
@@ -79,10 +81,12 @@ export const sessionStore = {
   /** Forget the user: clears local storage except the cookie consent. */
   clear() {
     clearExcept();
+    selectedRestaurantStore.reload();
     emit({ token: null, username: null, groups: [], id: null, firstName: null, status: 'ready' });
   },
   /** Re-read local storage (tests). */
   reload() {
+    selectedRestaurantStore.reload();
     emit(load());
   },
 };

@@ -5,14 +5,18 @@ import { ApiError } from '@/lib/api-client';
 import { flattenErrors, passwordMessageId, registrationMessageId } from '@/lib/api-errors';
 import { useT } from '@/lib/i18n/messages';
 import { DURATION, notify } from '@/lib/notify';
+import { selectOperatorRestaurant } from '@/lib/my-restaurants';
 import { sessionStore } from '@/lib/session';
 import type { TokenLogin } from './api/login';
 
-/** Store the session and go to the group's home (spec part 1 §4 'Session'). */
+/**
+ * Store the session and go to the group's home (spec part 1 §4 'Session'). An operator's
+ * restaurant is loaded and selected first, then the operator lands on /ordenes.
+ */
 export function useCompleteLogin() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  return (result: TokenLogin | { token: string; username: string; groups: number[]; id?: number; firstName?: string }) => {
+  return async (result: TokenLogin | { token: string; username: string; groups: number[]; id?: number; firstName?: string }) => {
     const data =
       'auth_token' in result
         ? {
@@ -25,6 +29,11 @@ export function useCompleteLogin() {
         : result;
     sessionStore.signIn(data);
     queryClient.removeQueries({ queryKey: ['auth'] });
+    queryClient.removeQueries({ queryKey: ['restaurants'] });
+    if (data.groups.includes(GROUP.operator) && !data.groups.includes(GROUP.owner)) {
+      // a failure here leaves the selection to the screens (components/require-restaurant.tsx)
+      await selectOperatorRestaurant().catch(() => false);
+    }
     navigate(homeForGroups(data.groups), { replace: true });
   };
 }

@@ -31,7 +31,7 @@ export default function ClientRegisterForm({ onLogin, onDone }: Props) {
         onSuccess: (r) => {
           notify('success', t('auth.registerClient.success'));
           onDone?.();
-          completeLogin({ token: r.auth_token, username: r.username, id: r.id, groups: [GROUP.client], firstName: v.all_name });
+          void completeLogin({ token: r.auth_token, username: r.username, id: r.id, groups: [GROUP.client], firstName: v.all_name });
         },
         onError: showErrors,
       },

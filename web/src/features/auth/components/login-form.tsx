@@ -24,7 +24,7 @@ export default function LoginForm({ onForgot, onRegister, onDone }: Props) {
 
   const onSuccess = (result: Parameters<typeof completeLogin>[0]) => {
     onDone?.();
-    completeLogin(result);
+    void completeLogin(result);
   };
   const submit = form.handleSubmit((values) => login.mutate(values, { onSuccess, onError: showLoginError }));
 

@@ -36,7 +36,7 @@ export default function RestaurantRegisterForm({ onLogin, onDone }: Props) {
         onSuccess: (r) => {
           notify('success', t('auth.registerResto.success'));
           onDone?.();
-          completeLogin({ token: r.auth_token, username: r.username, id: r.id, groups: [GROUP.owner] });
+          void completeLogin({ token: r.auth_token, username: r.username, id: r.id, groups: [GROUP.owner] });
           write(KEYS.nameResto, r.name);
         },
         onError: showErrors,

@@ -1,0 +1,62 @@
+import { Button, Group, Modal, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useErrorText } from '@/features/auth/components/form-utils';
+import { useT } from '@/lib/i18n/messages';
+import { notify } from '@/lib/notify';
+import { useCreateOperator } from '../api/operators';
+import { useShowOperatorErrors } from '../hooks';
+import { operatorCreateSchema, type OperatorCreateValues } from '../schemas';
+
+const EMPTY: OperatorCreateValues = { first_name: '', last_name: '', email: '', password: '', password2: '' };
+
+/** Add dialog: an operator account tied to the selected restaurant. */
+export function AddOperatorDialog({ opened, restaurantId, onClose }: { opened: boolean; restaurantId: number; onClose: () => void }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const create = useCreateOperator();
+  const showErrors = useShowOperatorErrors();
+  const form = useForm<OperatorCreateValues>({ resolver: zodResolver(operatorCreateSchema), defaultValues: EMPTY });
+  const { errors } = form.formState;
+  const close = () => {
+    form.reset(EMPTY);
+    onClose();
+  };
+  const submit = form.handleSubmit((v) =>
+    create.mutate(
+      { fk_resto: restaurantId, fk_user: v },
+      {
+        onSuccess: () => {
+          notify('success', t('operators.created'));
+          close();
+        },
+        onError: showErrors,
+      },
+    ),
+  );
+  return (
+    <Modal opened={opened} onClose={close} title={t('operators.add')} size="lg" centered closeButtonProps={{ 'aria-label': t('common.close') }}>
+      <form onSubmit={submit} noValidate aria-label={t('operators.add')}>
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label={t('operators.field.first_name')} withAsterisk size="md" maxLength={31} {...form.register('first_name')} error={errorText(errors.first_name)} data-autofocus />
+            <TextInput label={t('operators.field.last_name')} size="md" maxLength={150} {...form.register('last_name')} error={errorText(errors.last_name)} />
+          </SimpleGrid>
+          <TextInput label={t('operators.field.email')} withAsterisk size="md" type="email" autoComplete="off" maxLength={140} {...form.register('email')} error={errorText(errors.email)} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <PasswordInput label={t('operators.field.password')} withAsterisk size="md" autoComplete="new-password" {...form.register('password')} error={errorText(errors.password)} />
+            <PasswordInput label={t('operators.field.password2')} withAsterisk size="md" autoComplete="new-password" {...form.register('password2')} error={errorText(errors.password2)} />
+          </SimpleGrid>
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" size="md" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" size="md" loading={create.isPending}>
+              {t('operators.create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

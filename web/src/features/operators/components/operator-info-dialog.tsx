@@ -1,0 +1,86 @@
+import { Button, Center, Group, Loader, Modal, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useErrorText } from '@/features/auth/components/form-utils';
+import { useT } from '@/lib/i18n/messages';
+import { notify } from '@/lib/notify';
+import { useOperator, useUpdateOperator, type Operator } from '../api/operators';
+import { useShowOperatorErrors } from '../hooks';
+import { operatorUpdateSchema, type OperatorUpdateValues } from '../schemas';
+
+/** Info dialog: the operator's account; names and (optionally) a new password can be changed. */
+export function OperatorInfoDialog({ operatorId, onClose }: { operatorId: number | null; onClose: () => void }) {
+  const t = useT();
+  const operator = useOperator(operatorId);
+  return (
+    <Modal opened={!!operatorId} onClose={onClose} title={t('operators.info.title')} size="lg" centered closeButtonProps={{ 'aria-label': t('common.close') }}>
+      {operator.data && operator.data.id === operatorId ? (
+        <InfoForm key={operator.data.id} operator={operator.data} onClose={onClose} />
+      ) : (
+        <Center mih={120}>
+          <Loader aria-label="loading" />
+        </Center>
+      )}
+    </Modal>
+  );
+}
+
+function InfoForm({ operator, onClose }: { operator: Operator; onClose: () => void }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const update = useUpdateOperator();
+  const showErrors = useShowOperatorErrors();
+  const form = useForm<OperatorUpdateValues>({
+    resolver: zodResolver(operatorUpdateSchema),
+    defaultValues: { first_name: operator.fk_user.first_name, last_name: operator.fk_user.last_name, password: '', password2: '' },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((v) =>
+    update.mutate(
+      {
+        id: operator.id,
+        body: { fk_user: { first_name: v.first_name, last_name: v.last_name, ...(v.password ? { password: v.password, password2: v.password2 } : {}) } },
+      },
+      {
+        onSuccess: () => {
+          notify('success', t('operators.updated'));
+          onClose();
+        },
+        onError: showErrors,
+      },
+    ),
+  );
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('operators.info.title')}>
+      <Stack gap="sm">
+        <div>
+          <Text fz="sm" c="dimmed">
+            {t('operators.field.email')}
+          </Text>
+          <Text fw={600} data-testid="operator-email" style={{ wordBreak: 'break-all' }}>
+            {operator.fk_user.email}
+          </Text>
+        </div>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label={t('operators.field.first_name')} withAsterisk size="md" maxLength={31} {...form.register('first_name')} error={errorText(errors.first_name)} />
+          <TextInput label={t('operators.field.last_name')} size="md" maxLength={150} {...form.register('last_name')} error={errorText(errors.last_name)} />
+        </SimpleGrid>
+        <Text fz="sm" c="dimmed">
+          {t('operators.info.passwordHelp')}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <PasswordInput label={t('operators.field.newPassword')} size="md" autoComplete="new-password" {...form.register('password')} error={errorText(errors.password)} />
+          <PasswordInput label={t('operators.field.password2')} size="md" autoComplete="new-password" {...form.register('password2')} error={errorText(errors.password2)} />
+        </SimpleGrid>
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" size="md" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" size="md" loading={update.isPending}>
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

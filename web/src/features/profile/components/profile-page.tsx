@@ -1,0 +1,256 @@
+import { useState } from 'react';
+import { ActionIcon, Alert, Avatar, Button, Center, Container, FileInput, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { IconKey, IconPencil, IconUser } from '@tabler/icons-react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DiscardChangesPrompt } from '@/components/discard-changes';
+import { ChangePasswordDialog } from '@/features/auth/components/change-password-dialog';
+import { useErrorText } from '@/features/auth/components/form-utils';
+import { digitsOnly } from '@/features/auth/schemas';
+import { ApiError } from '@/lib/api-client';
+import { flattenErrors } from '@/lib/api-errors';
+import { IMAGE_ACCEPT, changedValues, type FormValue } from '@/lib/form-data';
+import { MessagesScope, useT } from '@/lib/i18n/messages';
+import { DURATION, notify } from '@/lib/notify';
+import { useProfile, useUpdateProfile, type Profile } from '../api/profile';
+import { profileSchema, type ProfileValues } from '../schemas';
+import es from '../locales/es.json';
+import en from '../locales/en.json';
+
+/** /profile: the user's own profile (read view; the pencil toggles edit mode). */
+export default function ProfilePage() {
+  return (
+    <MessagesScope catalogs={{ es, en }}>
+      <ProfileLoader />
+    </MessagesScope>
+  );
+}
+
+function ProfileLoader() {
+  const t = useT();
+  const profile = useProfile();
+  if (profile.isPending) {
+    return (
+      <Center mih={300}>
+        <Loader aria-label="loading" />
+      </Center>
+    );
+  }
+  if (!profile.data) {
+    return (
+      <Container size="sm" py="xl">
+        <Title order={1} mb="md">
+          {t('page.profile.title')}
+        </Title>
+        <Alert color="red">{t('common.loadError')}</Alert>
+      </Container>
+    );
+  }
+  return <ProfileEditor key={profile.dataUpdatedAt} profile={profile.data} />;
+}
+
+export function toValues(p: Profile): ProfileValues {
+  return {
+    first_name: p.fk_user.first_name,
+    last_name: p.fk_user.last_name,
+    telefono: p.telefono,
+    email: p.fk_user.email,
+    genero: p.genero === 0 ? '0' : p.genero === 1 ? '1' : '',
+    imagen: null,
+  };
+}
+
+/** Only what changed; names as fk_user.*; the e-mail never. */
+export function toPayload(initial: ProfileValues, values: ProfileValues): Record<string, FormValue> {
+  const { email: _a, ...before } = initial;
+  const { email: _b, ...after } = values;
+  const out: Record<string, FormValue> = {};
+  for (const [key, value] of Object.entries(changedValues<Record<string, FormValue>>(before, after))) {
+    out[key === 'first_name' || key === 'last_name' ? `fk_user.${key}` : key] = value;
+  }
+  return out;
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  first_name: 'profile.field.first_name',
+  last_name: 'profile.field.last_name',
+  telefono: 'profile.field.telefono',
+  email: 'profile.field.email',
+  genero: 'profile.field.genero',
+  imagen: 'profile.field.imagen',
+};
+
+function ProfileEditor({ profile }: { profile: Profile }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const update = useUpdateProfile();
+  const [editing, setEditing] = useState(false);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [password, setPassword] = useState(false);
+  const initial = toValues(profile);
+  const form = useForm<ProfileValues>({ resolver: zodResolver(profileSchema), defaultValues: initial });
+  const { errors, isDirty } = form.formState;
+  const readOnly = !editing;
+  const variant = readOnly ? 'filled' : 'default';
+  const stopEditing = () => {
+    form.reset(initial);
+    setEditing(false);
+    setConfirmCancel(false);
+  };
+  const cancel = () => (isDirty ? setConfirmCancel(true) : stopEditing());
+  // spec part 1 §8: each field error as field name plus its first message, 7 s
+  const showErrors = (error: unknown) => {
+    const title = t('profile.errors.title');
+    if (!(error instanceof ApiError) || error.status >= 500 || error.body == null) {
+      notify('error', t('errors.network'), { title, autoClose: DURATION.form });
+      return;
+    }
+    const seen = new Set<string>();
+    for (const fe of flattenErrors(error.body)) {
+      const field = fe.field.split('.').pop() ?? fe.field;
+      if (seen.has(field)) continue;
+      seen.add(field);
+      const label = FIELD_LABELS[field] ? `${t(FIELD_LABELS[field])}: ` : '';
+      notify('error', `${label}${fe.message}`, { title, autoClose: DURATION.form });
+    }
+  };
+  const submit = form.handleSubmit(
+    (values) => {
+      const payload = toPayload(initial, values);
+      if (Object.keys(payload).length === 0) return setEditing(false);
+      update.mutate(payload, { onSuccess: () => notify('success', t('profile.updated')), onError: showErrors });
+    },
+    (invalid) => {
+      for (const [field, error] of Object.entries(invalid)) {
+        if (error?.message) notify('error', `${t(FIELD_LABELS[field] ?? field)}: ${t(error.message)}`, { title: t('profile.errors.title'), autoClose: DURATION.form });
+      }
+    },
+  );
+  const fullName = [profile.fk_user.first_name, profile.fk_user.last_name].filter(Boolean).join(' ') || profile.fk_user.username;
+
+  return (
+    <Container size="sm" py="xl" pb={editing ? 120 : 'xl'}>
+      <Group justify="space-between" align="flex-start" mb="md" wrap="nowrap">
+        <Title order={1}>{t('page.profile.title')}</Title>
+        <Group gap="xs" wrap="nowrap">
+          <Tooltip label={t('password.change')}>
+            <ActionIcon variant="light" size={44} onClick={() => setPassword(true)} aria-label={t('password.change')}>
+              <IconKey size={24} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('profile.edit')}>
+            <ActionIcon
+              variant={editing ? 'filled' : 'light'}
+              size={44}
+              onClick={() => (editing ? cancel() : setEditing(true))}
+              aria-label={t('profile.edit')}
+              aria-pressed={editing}
+              data-testid="profile-edit-toggle"
+            >
+              <IconPencil size={24} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+      <form onSubmit={submit} noValidate aria-label={t('page.profile.title')}>
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="md">
+            <Group wrap="nowrap">
+              <Avatar src={profile.imagen || null} size={88} radius={88} alt={t('profile.field.imagen')} color="orange">
+                <IconUser size={44} />
+              </Avatar>
+              <div style={{ minWidth: 0 }}>
+                <Text fw={700} fz="lg" data-testid="profile-name" truncate>
+                  {fullName}
+                </Text>
+                <Text c="dimmed" truncate>
+                  {profile.fk_user.email}
+                </Text>
+              </div>
+            </Group>
+            {editing && (
+              <Controller
+                control={form.control}
+                name="imagen"
+                render={({ field }) => (
+                  <FileInput
+                    label={t('profile.field.imagen')}
+                    size="md"
+                    accept={IMAGE_ACCEPT}
+                    clearable
+                    value={field.value}
+                    onChange={field.onChange}
+                    placeholder={t('profile.imageChoose')}
+                    error={errorText(errors.imagen)}
+                  />
+                )}
+              />
+            )}
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <TextInput label={t('profile.field.first_name')} size="md" maxLength={30} readOnly={readOnly} variant={variant} withAsterisk={editing} autoComplete="given-name" {...form.register('first_name')} error={errorText(errors.first_name)} />
+              <TextInput label={t('profile.field.last_name')} size="md" maxLength={100} readOnly={readOnly} variant={variant} withAsterisk={editing} autoComplete="family-name" {...form.register('last_name')} error={errorText(errors.last_name)} />
+              <Controller
+                control={form.control}
+                name="telefono"
+                render={({ field }) => (
+                  <TextInput
+                    label={t('profile.field.telefono')}
+                    size="md"
+                    type="tel"
+                    inputMode="numeric"
+                    maxLength={20}
+                    readOnly={readOnly}
+                    variant={variant}
+                    withAsterisk={editing}
+                    {...field}
+                    onChange={(e) => field.onChange(digitsOnly(e.currentTarget.value))}
+                    error={errorText(errors.telefono)}
+                  />
+                )}
+              />
+              <NativeSelect
+                label={t('profile.field.genero')}
+                size="md"
+                disabled={readOnly}
+                variant={variant}
+                {...form.register('genero')}
+                data={[
+                  { value: '', label: t('profile.genero.none') },
+                  { value: '0', label: t('profile.genero.female') },
+                  { value: '1', label: t('profile.genero.male') },
+                ]}
+              />
+            </SimpleGrid>
+            <TextInput label={t('profile.field.email')} size="md" readOnly variant="filled" {...form.register('email')} description={editing ? t('profile.emailReadOnly') : undefined} />
+          </Stack>
+        </Paper>
+        {editing && (
+          <Group
+            justify="flex-end"
+            p="sm"
+            bg="white"
+            style={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 150, borderTop: '1px solid var(--mantine-color-gray-3)' }}
+          >
+            <Button variant="default" size="md" onClick={cancel}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" size="md" loading={update.isPending}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        )}
+      </form>
+      <DiscardChangesPrompt when={editing && isDirty} />
+      <ConfirmDialog
+        opened={confirmCancel}
+        title={t('discard.title')}
+        message={t('discard.message')}
+        confirmLabel={t('discard.leave')}
+        onConfirm={stopEditing}
+        onClose={() => setConfirmCancel(false)}
+      />
+      <ChangePasswordDialog opened={password} onClose={() => setPassword(false)} />
+    </Container>
+  );
+}

@@ -1,0 +1,47 @@
+import { Avatar, FileInput, Group } from '@mantine/core';
+import { IconPhoto } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { IMAGE_ACCEPT } from '@/lib/form-data';
+
+type Props = {
+  label: string;
+  value: File | null;
+  onChange: (file: File | null) => void;
+  current?: string;
+  error?: string;
+  required?: boolean;
+  disabled?: boolean;
+  placeholder?: string;
+};
+
+/** Logo picker (png, jpeg, bmp) with a preview of the chosen file or the current logo. */
+export function LogoInput({ label, value, onChange, current, error, required, disabled, placeholder }: Props) {
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => {
+    if (!value || typeof URL.createObjectURL !== 'function') return setPreview(null);
+    const url = URL.createObjectURL(value);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [value]);
+  const src = preview ?? (current || null);
+  return (
+    <Group align="flex-end" wrap="nowrap" gap="sm">
+      <Avatar src={src} size={56} radius="md" alt="" color="orange">
+        <IconPhoto size={28} />
+      </Avatar>
+      <FileInput
+        label={label}
+        size="md"
+        style={{ flex: 1 }}
+        accept={IMAGE_ACCEPT}
+        value={value}
+        onChange={onChange}
+        clearable
+        error={error}
+        withAsterisk={required}
+        disabled={disabled}
+        placeholder={placeholder}
+      />
+    </Group>
+  );
+}

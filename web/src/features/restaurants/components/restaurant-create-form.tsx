@@ -1,0 +1,80 @@
+import { Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { digitsOnly } from '@/features/auth/schemas';
+import { useErrorText } from '@/features/auth/components/form-utils';
+import { useT } from '@/lib/i18n/messages';
+import { notify } from '@/lib/notify';
+import { useCreateRestaurant } from '../api/create-restaurant';
+import type { Restaurant } from '../api/keys';
+import { useShowRestaurantErrors } from '../hooks';
+import { restaurantCreateSchema, type RestaurantCreateValues } from '../schemas';
+import { LogoInput } from './logo-input';
+
+/** Create a restaurant: name, phone, address and logo (used on the 'new' tab and /crear-restaurante). */
+export function RestaurantCreateForm({ onCreated, onCancel }: { onCreated: (r: Restaurant) => void; onCancel?: () => void }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const create = useCreateRestaurant();
+  const showErrors = useShowRestaurantErrors('create');
+  const form = useForm<RestaurantCreateValues>({
+    resolver: zodResolver(restaurantCreateSchema),
+    defaultValues: { nombre_local: '', telefono: '', direccion: '', logo: null },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((v) =>
+    create.mutate(
+      { nombre_local: v.nombre_local, telefono: v.telefono, direccion: v.direccion, logo: v.logo as File },
+      {
+        onSuccess: (r) => {
+          notify('success', t('restaurants.created'));
+          form.reset();
+          onCreated(r);
+        },
+        onError: showErrors,
+      },
+    ),
+  );
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('restaurants.create.title')}>
+      <Stack gap="sm">
+        <TextInput label={t('restaurants.field.nombre_local')} withAsterisk size="md" maxLength={40} {...form.register('nombre_local')} error={errorText(errors.nombre_local)} />
+        <Controller
+          control={form.control}
+          name="telefono"
+          render={({ field }) => (
+            <TextInput
+              label={t('restaurants.field.telefono')}
+              withAsterisk
+              size="md"
+              type="tel"
+              inputMode="numeric"
+              maxLength={20}
+              {...field}
+              onChange={(e) => field.onChange(digitsOnly(e.currentTarget.value))}
+              error={errorText(errors.telefono)}
+            />
+          )}
+        />
+        <Textarea label={t('restaurants.field.direccion')} withAsterisk size="md" autosize minRows={1} maxLength={100} {...form.register('direccion')} error={errorText(errors.direccion)} />
+        <Controller
+          control={form.control}
+          name="logo"
+          render={({ field }) => (
+            <LogoInput label={t('restaurants.field.logo')} required value={field.value} onChange={field.onChange} error={errorText(errors.logo)} placeholder={t('restaurants.logo.choose')} />
+          )}
+        />
+        <Group justify="flex-end" mt="sm">
+          {onCancel && (
+            <Button variant="default" size="md" onClick={onCancel}>
+              {t('common.cancel')}
+            </Button>
+          )}
+          <Button type="submit" size="md" loading={create.isPending}>
+            {t('restaurants.create.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

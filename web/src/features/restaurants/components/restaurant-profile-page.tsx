@@ -1,0 +1,385 @@
+import { useState, type ReactNode } from 'react';
+import {
+  ActionIcon, Alert, Anchor, Button, Center, Container, Fieldset, Group, Loader, NumberInput, SimpleGrid, Stack, Switch, Text,
+  TextInput, Textarea, Title, Tooltip,
+} from '@mantine/core';
+import { IconAlertTriangle, IconClock, IconKey, IconPencil } from '@tabler/icons-react';
+import { Controller, useForm, type Control } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DiscardChangesPrompt } from '@/components/discard-changes';
+import { RequireRestaurant } from '@/components/require-restaurant';
+import { paths } from '@/config/paths';
+import { ChangePasswordDialog } from '@/features/auth/components/change-password-dialog';
+import { useErrorText } from '@/features/auth/components/form-utils';
+import { digitsOnly } from '@/features/auth/schemas';
+import { changedValues, type FormValue } from '@/lib/form-data';
+import { MessagesScope, useT } from '@/lib/i18n/messages';
+import { notify } from '@/lib/notify';
+import { selectedRestaurantStore } from '@/lib/selected-restaurant';
+import { useRestaurant } from '../api/get-restaurant';
+import type { Restaurant } from '../api/keys';
+import { useUpdateRestaurant } from '../api/update-restaurant';
+import { useShowRestaurantErrors } from '../hooks';
+import { FLAGS, instagramUser, restaurantProfileSchema, whatsappDigits, type RestaurantProfileValues } from '../schemas';
+import { LogoInput } from './logo-input';
+import es from '../locales/es.json';
+import en from '../locales/en.json';
+
+/** /editar-restaurante: the selected restaurant's profile (read view, pencil toggles edit mode). */
+export default function RestaurantProfilePage() {
+  return (
+    <MessagesScope catalogs={{ es, en }}>
+      <RequireRestaurant>{(r) => <ProfileLoader id={r.id} />}</RequireRestaurant>
+    </MessagesScope>
+  );
+}
+
+function ProfileLoader({ id }: { id: number }) {
+  const t = useT();
+  const restaurant = useRestaurant(id);
+  if (restaurant.isPending) {
+    return (
+      <Center mih={300}>
+        <Loader aria-label="loading" />
+      </Center>
+    );
+  }
+  if (!restaurant.data) {
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="red">{t('common.loadError')}</Alert>
+      </Container>
+    );
+  }
+  // a new key after each save: the editor starts again from what the server stored
+  return <ProfileEditor key={restaurant.dataUpdatedAt} restaurant={restaurant.data} />;
+}
+
+export function toProfileValues(r: Restaurant): RestaurantProfileValues {
+  return {
+    nombre_local: r.nombre_local,
+    telefono: r.telefono,
+    direccion: r.direccion,
+    logo: null,
+    first_name: r.fk_user?.first_name ?? '',
+    last_name: r.fk_user?.last_name ?? '',
+    email: r.fk_user?.email ?? '',
+    wait_time: r.wait_time,
+    avg_permanence: Number(r.avg_permanence) || 0,
+    reservas: r.reservas,
+    takeaway: r.takeaway,
+    tips: r.tips,
+    has_waiter: r.has_waiter,
+    stop_orders: r.stop_orders,
+    receive_noti: r.receive_noti,
+    mute_sound: r.mute_sound,
+    facebook: r.facebook,
+    instagram: instagramUser(r.instagram),
+    whatsapp: whatsappDigits(r.whatsapp),
+    website: r.website,
+  };
+}
+
+/** What the PUT carries: only changed fields; owner names as fk_user.*; the e-mail never. */
+export function toUpdatePayload(initial: RestaurantProfileValues, values: RestaurantProfileValues): Record<string, FormValue> {
+  const { email: _e1, ...before } = initial;
+  const { email: _e2, ...after } = values;
+  const changed = changedValues<Record<string, FormValue>>(before, after);
+  const out: Record<string, FormValue> = {};
+  for (const [key, value] of Object.entries(changed)) {
+    out[key === 'first_name' || key === 'last_name' ? `fk_user.${key}` : key] = value;
+  }
+  return out;
+}
+
+function ProfileEditor({ restaurant }: { restaurant: Restaurant }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const update = useUpdateRestaurant();
+  const showErrors = useShowRestaurantErrors('update');
+  const [editing, setEditing] = useState(false);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [password, setPassword] = useState(false);
+  const initial = toProfileValues(restaurant);
+  const form = useForm<RestaurantProfileValues>({ resolver: zodResolver(restaurantProfileSchema), defaultValues: initial });
+  const { errors, isDirty } = form.formState;
+  const readOnly = !editing;
+
+  const stopEditing = () => {
+    form.reset(initial);
+    setEditing(false);
+    setConfirmCancel(false);
+  };
+  const cancel = () => (isDirty ? setConfirmCancel(true) : stopEditing());
+  const submit = form.handleSubmit(
+    (values) => {
+      const payload = toUpdatePayload(initial, values);
+      if (Object.keys(payload).length === 0) {
+        notify('info', t('restaurants.profile.noChanges'));
+        return setEditing(false);
+      }
+      update.mutate(
+        { id: restaurant.id_resto, values: payload },
+        {
+          onSuccess: (saved) => {
+            notify('success', t('restaurants.updated'));
+            selectedRestaurantStore.select(saved);
+          },
+          onError: showErrors,
+        },
+      );
+    },
+    // spec part 1 §5: form validation errors are each shown as a notification too
+    (invalid) => {
+      for (const [field, error] of Object.entries(invalid)) {
+        if (error?.message) notify('error', `${t(`restaurants.field.${field}`)}: ${t(error.message)}`, { title: t('restaurants.errors.updateTitle') });
+      }
+    },
+  );
+  const text = (name: 'nombre_local' | 'first_name' | 'last_name' | 'facebook' | 'website', max: number, extra: object = {}) => (
+    <TextInput
+      label={t(`restaurants.field.${name}`)}
+      size="md"
+      maxLength={max}
+      readOnly={readOnly}
+      variant={readOnly ? 'filled' : 'default'}
+      {...form.register(name)}
+      error={errorText(errors[name])}
+      {...extra}
+    />
+  );
+  const digits = (name: 'telefono' | 'whatsapp', extra: object = {}) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <TextInput
+          label={t(`restaurants.field.${name}`)}
+          size="md"
+          type="tel"
+          inputMode="numeric"
+          maxLength={20}
+          readOnly={readOnly}
+          variant={readOnly ? 'filled' : 'default'}
+          {...field}
+          onChange={(e) => field.onChange(digitsOnly(e.currentTarget.value))}
+          error={errorText(errors[name])}
+          {...extra}
+        />
+      )}
+    />
+  );
+
+  return (
+    <Container size="md" py="xl" pb={editing ? 120 : 'xl'}>
+      <Group justify="space-between" align="flex-start" mb="md" wrap="nowrap">
+        <div>
+          <Title order={1}>{t('page.editarRestaurante.title')}</Title>
+          <Text c="dimmed" fz="lg" data-testid="profile-restaurant-name">
+            {restaurant.nombre_local}
+          </Text>
+        </div>
+        <Group gap="xs" wrap="nowrap">
+          <Tooltip label={t('restaurants.schedule.link')}>
+            <ActionIcon component={Link} to={paths.crearHorario.path} variant="light" size={44} aria-label={t('restaurants.schedule.link')}>
+              <IconClock size={24} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('password.change')}>
+            <ActionIcon variant="light" size={44} onClick={() => setPassword(true)} aria-label={t('password.change')}>
+              <IconKey size={24} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('restaurants.profile.edit')}>
+            <ActionIcon
+              variant={editing ? 'filled' : 'light'}
+              size={44}
+              onClick={() => (editing ? cancel() : setEditing(true))}
+              aria-label={t('restaurants.profile.edit')}
+              aria-pressed={editing}
+              data-testid="profile-edit-toggle"
+            >
+              <IconPencil size={24} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+      {!restaurant.profile_complete && (
+        <Alert color="yellow" icon={<IconAlertTriangle />} mb="md" data-testid="complete-profile-warning" title={t('restaurants.incomplete.title')}>
+          {t('restaurants.incomplete.message')}
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate aria-label={t('page.editarRestaurante.title')}>
+        <Stack gap="lg">
+          <Section legend={t('restaurants.section.local')}>
+            {text('nombre_local', 40, { withAsterisk: editing })}
+            {digits('telefono', { withAsterisk: editing })}
+            <Textarea
+              label={t('restaurants.field.direccion')}
+              size="md"
+              autosize
+              minRows={1}
+              maxLength={100}
+              readOnly={readOnly}
+              variant={readOnly ? 'filled' : 'default'}
+              withAsterisk={editing}
+              {...form.register('direccion')}
+              error={errorText(errors.direccion)}
+            />
+            <Controller
+              control={form.control}
+              name="logo"
+              render={({ field }) => (
+                <LogoInput
+                  label={t('restaurants.field.logo')}
+                  value={field.value}
+                  onChange={field.onChange}
+                  current={restaurant.logo}
+                  error={errorText(errors.logo)}
+                  disabled={readOnly}
+                  placeholder={t('restaurants.logo.keep')}
+                />
+              )}
+            />
+          </Section>
+          <Section legend={t('restaurants.section.owner')}>
+            {text('first_name', 30, { withAsterisk: editing, autoComplete: 'given-name' })}
+            {text('last_name', 100, { withAsterisk: editing, autoComplete: 'family-name' })}
+            <TextInput label={t('restaurants.field.email')} size="md" readOnly variant="filled" description={editing ? t('restaurants.emailReadOnly') : undefined} {...form.register('email')} />
+          </Section>
+          <Section legend={t('restaurants.section.service')}>
+            <NumberField control={form.control} name="wait_time" label={t('restaurants.field.wait_time')} readOnly={readOnly} error={errorText(errors.wait_time)} max={600} />
+            <NumberField control={form.control} name="avg_permanence" label={t('restaurants.field.avg_permanence')} readOnly={readOnly} error={errorText(errors.avg_permanence)} max={100000} decimals />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" style={{ gridColumn: '1 / -1' }}>
+              {FLAGS.map((flag) => (
+                <Controller
+                  key={flag}
+                  control={form.control}
+                  name={flag}
+                  render={({ field }) => (
+                    <Switch
+                      size="lg"
+                      label={t(`restaurants.field.${flag}`)}
+                      checked={field.value}
+                      onChange={(e) => field.onChange(e.currentTarget.checked)}
+                      disabled={readOnly}
+                      py={6}
+                    />
+                  )}
+                />
+              ))}
+            </SimpleGrid>
+          </Section>
+          <Section legend={t('restaurants.section.social')}>
+            {text('facebook', 300, { placeholder: 'https://facebook.com/…', type: 'url' })}
+            <TextInput
+              label={t('restaurants.field.instagram')}
+              size="md"
+              maxLength={300}
+              readOnly={readOnly}
+              variant={readOnly ? 'filled' : 'default'}
+              leftSection="@"
+              description={editing ? t('restaurants.instagramHelp') : undefined}
+              {...form.register('instagram')}
+              error={errorText(errors.instagram)}
+            />
+            {digits('whatsapp', { description: editing ? t('restaurants.whatsappHelp') : undefined })}
+            {text('website', 300, { placeholder: 'https://…', type: 'url' })}
+            {readOnly && (restaurant.instagram || restaurant.whatsapp || restaurant.facebook || restaurant.website) && (
+              <Group gap="md" style={{ gridColumn: '1 / -1' }} data-testid="social-links">
+                {[restaurant.facebook, restaurant.instagram, restaurant.whatsapp, restaurant.website]
+                  .filter(Boolean)
+                  .map((href) => (
+                    <Anchor key={href} href={href} target="_blank" rel="noopener noreferrer" fz="sm">
+                      {href}
+                    </Anchor>
+                  ))}
+              </Group>
+            )}
+          </Section>
+        </Stack>
+        {editing && (
+          <Group
+            justify="flex-end"
+            p="sm"
+            bg="white"
+            style={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 150, borderTop: '1px solid var(--mantine-color-gray-3)' }}
+          >
+            <Button variant="default" size="md" onClick={cancel}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" size="md" loading={update.isPending}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        )}
+      </form>
+      <DiscardChangesPrompt when={editing && isDirty} />
+      <ConfirmDialog
+        opened={confirmCancel}
+        title={t('discard.title')}
+        message={t('discard.message')}
+        confirmLabel={t('discard.leave')}
+        onConfirm={stopEditing}
+        onClose={() => setConfirmCancel(false)}
+      />
+      <ChangePasswordDialog opened={password} onClose={() => setPassword(false)} />
+    </Container>
+  );
+}
+
+function Section({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <Fieldset legend={legend} radius="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {children}
+      </SimpleGrid>
+    </Fieldset>
+  );
+}
+
+function NumberField({
+  control,
+  name,
+  label,
+  readOnly,
+  error,
+  max,
+  decimals,
+}: {
+  control: Control<RestaurantProfileValues>;
+  name: 'wait_time' | 'avg_permanence';
+  label: string;
+  readOnly: boolean;
+  error?: string;
+  max: number;
+  decimals?: boolean;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <NumberInput
+          label={label}
+          size="md"
+          min={0}
+          max={max}
+          allowNegative={false}
+          allowDecimal={!!decimals}
+          decimalScale={decimals ? 2 : 0}
+          readOnly={readOnly}
+          variant={readOnly ? 'filled' : 'default'}
+          hideControls={readOnly}
+          value={Number.isNaN(field.value) ? '' : field.value}
+          onChange={(v) => field.onChange(typeof v === 'number' ? v : v === '' ? Number.NaN : Number(v))}
+          onBlur={field.onBlur}
+          name={field.name}
+          error={error}
+        />
+      )}
+    />
+  );
+}
