@@ -47,3 +47,19 @@ async def test_admin_views_are_for_admins_only(client, app):
     for headers in (owner["headers"], diner, {}):
         for path in ("/api/cliente/", "/api/admin/dashboard/", "/api/admin/restaurantes/"):
             assert (await client.get(path, headers=headers)).status_code in (401, 403)
+
+
+async def test_ordering_events_fill_the_dashboard(client, app):
+    from kit.membership_tests import publish, wait_processed
+    from contracts.ordering import OrderPlaced
+
+    owner = await register_owner(client, email="dueno@example.com", nombre_local="Con Eventos")
+    placed = OrderPlaced(restaurant_id=owner["id"], order_id=99, placed_at=datetime.now(UTC), placed_by="ana@example.com", first_dish_name="Flan")
+    await publish(app, placed)
+    await publish(app, placed)  # a redelivery counts once
+    marker = OrderPlaced(restaurant_id=owner["id"], order_id=100, placed_at=datetime.now(UTC) - timedelta(days=1), placed_by="old@example.com")
+    await publish(app, marker)
+    await wait_processed(app, placed, marker)
+    admin = await admin_headers(client, app)
+    row = (await client.get("/api/admin/dashboard/?search=eventos", headers=admin)).json()["results"][0]
+    assert (row["num_orders"], row["last_order"]["fk_user_client"], row["last_order"]["fk_dish"]) == (2, "ana@example.com", "Flan")

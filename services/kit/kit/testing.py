@@ -23,7 +23,6 @@ from redis.asyncio import Redis
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from kit.db import Base
 from kit.tokens import TokenSigner, generate_key_pair
 
 PG_ADMIN_DSN = os.environ.get("TEST_PG_ADMIN_DSN", "postgresql://postgres@127.0.0.1:5432/postgres")
@@ -116,10 +115,17 @@ async def app(
 
 
 async def empty_tables(database_url: str) -> None:
+    """Empty every table of the database (whatever models the test happened to import)."""
     engine = create_async_engine(database_url)
-    tables = ", ".join(f'"{t.name}"' for t in Base.metadata.sorted_tables)
     async with engine.begin() as connection:
-        await connection.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
+        names = (
+            await connection.execute(
+                text("SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'alembic_version'")
+            )
+        ).scalars().all()
+        if names:
+            quoted = ", ".join(f'"{name}"' for name in names)
+            await connection.execute(text(f"TRUNCATE {quoted} RESTART IDENTITY CASCADE"))
     await engine.dispose()
 
 
