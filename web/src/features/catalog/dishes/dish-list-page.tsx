@@ -1,3 +1,179 @@
+import { useEffect, useMemo, useState } from 'react';
+import { ActionIcon, Button, Center, Container, Group, Loader, Pagination, Select, SimpleGrid, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconCoin, IconHelp, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { useT } from '@/lib/i18n/messages';
+import { notify } from '@/lib/notify';
+import { dishCategoryOptions, useCategories } from '../api/categories';
+import { useDishes } from '../api/dishes';
+import { useMenus } from '../api/menus';
+import type { Dish } from '../api/types';
+import { CatalogMessages } from '../components/catalog-messages';
+import { HelpDialog } from '../components/help-dialog';
+import { RestaurantGate } from '../components/restaurant-gate';
+import { PAGE_SIZES } from '../schemas';
+import { BulkPriceDialog } from './bulk-price-dialog';
+import { DishCard } from './dish-card';
+import { DishDialog } from './dish-dialog';
+
+const HELP = ['catalog.dishes.help.menu', 'catalog.dishes.help.add', 'catalog.dishes.help.edit', 'catalog.dishes.help.disable', 'catalog.dishes.help.bulk'];
+
 export default function DishListPage() {
-  return null;
+  return (
+    <CatalogMessages>
+      <RestaurantGate>{(restaurant) => <DishList restaurant={restaurant} />}</RestaurantGate>
+    </CatalogMessages>
+  );
+}
+
+/** /lista-de-platos (spec part 1 §2 'Dish list'); `?menu={id}` preselects a menu. */
+function DishList({ restaurant }: { restaurant: number }) {
+  const t = useT();
+  const [params, setParams] = useSearchParams();
+  const menus = useMenus(restaurant);
+  const menuList = useMemo(() => menus.data ?? [], [menus.data]);
+  const menuId = Number(params.get('menu')) || null;
+  const [category, setCategory] = useState<number | null>(null);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState<number>(PAGE_SIZES[0]);
+  const [dialog, setDialog] = useState<null | 'help' | 'bulk' | 'dish'>(null);
+  const [editing, setEditing] = useState<Dish | null>(null);
+
+  const categories = useCategories(menuId);
+  const categoryOptions = dishCategoryOptions(categories.data ?? []);
+  const dishes = useDishes({ restaurant, menu: menuId, category, search: debounced, page, size });
+
+  const selectMenu = (id: number | null) => {
+    setParams(id ? { menu: String(id) } : {}, { replace: true });
+    setCategory(null);
+    setPage(1);
+  };
+  // exactly one menu: it is preselected
+  useEffect(() => {
+    if (!menuId && menuList.length === 1) selectMenu(menuList[0].id);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [menuList.length, menuId]);
+  useEffect(() => setPage(1), [debounced, size, category]);
+  // the dish being edited follows the list (images, enabled state) after each change
+  useEffect(() => {
+    if (!editing) return;
+    const fresh = dishes.data?.results.find((d) => d.pk === editing.pk);
+    if (fresh && fresh !== editing) setEditing(fresh);
+  }, [dishes.data, editing]);
+
+  const needMenu = (open: () => void) => () => {
+    if (!menuId) notify('warning', t('catalog.rules.selectMenu'));
+    else open();
+  };
+
+  const count = dishes.data?.count ?? 0;
+  const pages = Math.max(1, Math.ceil(count / size));
+  return (
+    <Container size="xl" py="lg">
+      <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
+        <Title order={1}>{t('page.listaDePlatos.title')}</Title>
+        <Group gap="xs">
+          <Button leftSection={<IconPlus size={18} />} onClick={needMenu(() => { setEditing(null); setDialog('dish'); })}>
+            {t('catalog.dishes.add')}
+          </Button>
+          <Button variant="light" leftSection={<IconCoin size={18} />} onClick={needMenu(() => setDialog('bulk'))}>
+            {t('catalog.bulk.open')}
+          </Button>
+          <Tooltip label={t('catalog.common.help')}>
+            <ActionIcon size={36} variant="default" aria-label={t('catalog.common.help')} onClick={() => setDialog('help')}>
+              <IconHelp />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+      <Group gap="sm" mb="md" wrap="wrap" align="flex-end">
+        <Select
+          label={t('catalog.menu.label')}
+          placeholder={t('catalog.menu.select')}
+          data={menuList.map((m) => ({ value: String(m.id), label: m.name }))}
+          value={menuId ? String(menuId) : null}
+          onChange={(v) => selectMenu(v ? Number(v) : null)}
+          clearable
+          size="md"
+          w={{ base: '100%', sm: 220 }}
+          data-testid="dish-menu-select"
+        />
+        <Select
+          label={t('catalog.dish.category')}
+          placeholder={t('catalog.dishes.allCategories')}
+          data={categoryOptions}
+          value={category ? String(category) : null}
+          onChange={(v) => setCategory(v ? Number(v) : null)}
+          disabled={!menuId}
+          clearable
+          size="md"
+          w={{ base: '100%', sm: 220 }}
+        />
+        <TextInput
+          label={t('catalog.dishes.search')}
+          placeholder={t('catalog.dishes.searchPlaceholder')}
+          leftSection={<IconSearch size={18} />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          size="md"
+          style={{ flex: 1, minWidth: 200 }}
+          type="search"
+        />
+      </Group>
+
+      {dishes.isPending ? (
+        <Center mih={240}>
+          <Loader aria-label="loading" />
+        </Center>
+      ) : count === 0 ? (
+        <Text c="dimmed" py="xl" ta="center">
+          {debounced ? t('catalog.dishes.noMatch') : t('catalog.dishes.none')}
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" data-testid="dish-grid">
+          {dishes.data?.results.map((dish) => (
+            <DishCard
+              key={dish.pk}
+              dish={dish}
+              onOpen={(d) => {
+                setEditing(d);
+                setDialog('dish');
+              }}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+
+      <Group justify="space-between" mt="lg" wrap="wrap">
+        <Select
+          aria-label={t('catalog.dishes.pageSize')}
+          data={PAGE_SIZES.map((n) => ({ value: String(n), label: t('catalog.dishes.perPage', { n }) }))}
+          value={String(size)}
+          onChange={(v) => v && setSize(Number(v))}
+          allowDeselect={false}
+          w={150}
+        />
+        <Text size="sm" c="dimmed">
+          {t('catalog.dishes.count', { count })}
+        </Text>
+        <Pagination total={pages} value={page} onChange={setPage} aria-label={t('catalog.dishes.pages')} />
+      </Group>
+
+      <DishDialog
+        opened={dialog === 'dish'}
+        dish={editing}
+        menuId={menuId}
+        defaultCategory={category}
+        onClose={() => {
+          setDialog(null);
+          setEditing(null);
+        }}
+      />
+      <BulkPriceDialog opened={dialog === 'bulk'} menus={menuList} menuId={menuId} onClose={() => setDialog(null)} />
+      <HelpDialog opened={dialog === 'help'} onClose={() => setDialog(null)} title={t('catalog.dishes.help.title')} items={HELP} />
+    </Container>
+  );
 }

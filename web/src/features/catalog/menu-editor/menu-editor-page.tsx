@@ -1,3 +1,284 @@
+import { useEffect, useMemo, useState } from 'react';
+import { ActionIcon, Alert, Button, Center, Container, Grid, Group, Loader, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { IconDeviceFloppy, IconHelp, IconPencil, IconPencilOff, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { DiscardChangesPrompt } from '@/components/discard-changes';
+import { useT } from '@/lib/i18n/messages';
+import { notify } from '@/lib/notify';
+import { KEYS, write } from '@/lib/storage';
+import { useDeleteMenu, useMenus } from '../api/menus';
+import { useMenuTree, useSaveMenuTree } from '../api/menu-tree';
+import type { Menu } from '../api/types';
+import { CatalogMessages } from '../components/catalog-messages';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { HelpDialog } from '../components/help-dialog';
+import { RestaurantGate } from '../components/restaurant-gate';
+import { hasNonFieldErrors, notifyProblems, notifyServerErrors } from '../components/show-errors';
+import { CategoryDialog } from './category-dialog';
+import { MenuSharePanel } from './menu-share-panel';
+import { MenuTreeEditor } from './menu-tree-editor';
+import { TreeDishDialog } from './tree-dish-dialog';
+import { addCategory, addDish, fromServer, menuProblems, toServer, NAME_MAX, type CategoryItem, type Tree } from './tree-model';
+
+/** Menu editor modes (spec part 1 §4): init (view), create, update; kept as mnStatus. */
+type Mode = 'init' | 'create' | 'update';
+type Draft = { name: string; tree: Tree };
+
+const HELP = ['catalog.menu.help.create', 'catalog.menu.help.edit', 'catalog.menu.help.add', 'catalog.menu.help.delete', 'catalog.menu.help.drag'];
+
 export default function MenuEditorPage() {
-  return null;
+  return (
+    <CatalogMessages>
+      <RestaurantGate>{(restaurant) => <MenuEditor restaurant={restaurant} />}</RestaurantGate>
+    </CatalogMessages>
+  );
+}
+
+function MenuEditor({ restaurant }: { restaurant: number }) {
+  const t = useT();
+  const [params] = useSearchParams();
+  const menus = useMenus(restaurant);
+  const [menuId, setMenuId] = useState<number | null>(() => Number(params.get('menu')) || null);
+  const [mode, setModeState] = useState<Mode>('init');
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [initial, setInitial] = useState<string>('');
+  const [dialog, setDialog] = useState<null | 'help' | 'delete' | 'discard' | 'category'>(null);
+  const [subParent, setSubParent] = useState<CategoryItem | null>(null);
+  const [dishParent, setDishParent] = useState<CategoryItem | null>(null);
+  const tree = useMenuTree(mode === 'create' ? null : menuId);
+  const save = useSaveMenuTree();
+  const remove = useDeleteMenu();
+
+  const list = useMemo(() => menus.data ?? [], [menus.data]);
+  const menu: Menu | undefined = list.find((m) => m.id === menuId);
+
+  // exactly one menu: it is preselected
+  useEffect(() => {
+    if (menuId == null && list.length === 1) setMenuId(list[0].id);
+    if (menuId != null && menus.isSuccess && !list.some((m) => m.id === menuId)) setMenuId(list.length === 1 ? list[0].id : null);
+  }, [list, menuId, menus.isSuccess]);
+
+  const setMode = (next: Mode) => {
+    write(KEYS.mnStatus, next === 'init' ? 'init' : 'update');
+    setModeState(next);
+  };
+
+  const viewTree = useMemo(() => (tree.data ? fromServer(tree.data) : []), [tree.data]);
+  const editing = mode !== 'init';
+  const shownTree = editing && draft ? draft.tree : viewTree;
+  const dirty = editing && draft != null && JSON.stringify(draft) !== initial;
+
+  const begin = (next: Mode) => {
+    const d: Draft = next === 'create' ? { name: '', tree: [] } : { name: menu?.name ?? '', tree: viewTree };
+    setDraft(d);
+    setInitial(JSON.stringify(d));
+    setMode(next);
+  };
+  const finish = () => {
+    setDraft(null);
+    setMode('init');
+  };
+  const cancel = () => (dirty ? setDialog('discard') : finish());
+  const change = (next: Partial<Draft>) => setDraft((d) => (d ? { ...d, ...next } : d));
+
+  const onSave = () => {
+    if (!draft) return;
+    const problems = menuProblems(draft.tree, draft.name);
+    if (problems.length) {
+      notifyProblems(t, problems, t('catalog.menu.saveError'));
+      return;
+    }
+    const body = toServer(draft.tree, {
+      pk: mode === 'update' ? menu?.id : undefined,
+      restaurant,
+      name: draft.name,
+      delivery: mode === 'update' ? (menu?.delivery ?? false) : false,
+    });
+    save.mutate(body, {
+      onSuccess: (saved) => {
+        notify('success', t(mode === 'create' ? 'catalog.menu.created' : 'catalog.menu.updated'));
+        setMenuId(saved.menu.id);
+        finish();
+      },
+      onError: (err) => notifyServerErrors(t, err, t('catalog.menu.saveError'), { firstPerField: !hasNonFieldErrors(err) }),
+    });
+  };
+
+  const onDelete = () => {
+    if (!menu) return;
+    remove.mutate(menu, {
+      onSuccess: () => {
+        notify('success', t('catalog.menu.deleted'));
+        setDialog(null);
+        setMenuId(null);
+      },
+      onError: (err) => {
+        setDialog(null);
+        notifyServerErrors(t, err, t('catalog.menu.deleteError'));
+      },
+    });
+  };
+
+  if (menus.isPending) {
+    return (
+      <Center mih={300}>
+        <Loader aria-label="loading" />
+      </Center>
+    );
+  }
+
+  const topCount = draft?.tree.length ?? 0;
+  return (
+    <Container size="xl" py="lg">
+      <DiscardChangesPrompt when={dirty} />
+      <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
+        <Title order={1}>{t('page.menu.title')}</Title>
+        <Group gap="xs" wrap="wrap">
+          <Select
+            aria-label={t('catalog.menu.select')}
+            placeholder={t('catalog.menu.select')}
+            data={list.map((m) => ({ value: String(m.id), label: m.name }))}
+            value={mode === 'create' ? null : menuId != null ? String(menuId) : null}
+            onChange={(v) => setMenuId(v ? Number(v) : null)}
+            disabled={editing}
+            size="md"
+            w={{ base: '100%', xs: 240 }}
+            data-testid="menu-select"
+          />
+          <Tooltip label={t('catalog.menu.create')}>
+            <ActionIcon size={42} variant="filled" aria-label={t('catalog.menu.create')} onClick={() => begin('create')} disabled={editing}>
+              <IconPlus />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={editing ? t('catalog.menu.stopEditing') : t('catalog.menu.edit')}>
+            <ActionIcon
+              size={42}
+              variant={editing ? 'filled' : 'light'}
+              aria-label={editing ? t('catalog.menu.stopEditing') : t('catalog.menu.edit')}
+              aria-pressed={editing}
+              disabled={(!menu && !editing) || tree.isPending && !editing}
+              onClick={() => (editing ? cancel() : begin('update'))}
+            >
+              {editing ? <IconPencilOff /> : <IconPencil />}
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('catalog.menu.delete')}>
+            <ActionIcon size={42} variant="light" color="red" aria-label={t('catalog.menu.delete')} disabled={!menu || editing} onClick={() => setDialog('delete')}>
+              <IconTrash />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('catalog.common.help')}>
+            <ActionIcon size={42} variant="default" aria-label={t('catalog.common.help')} onClick={() => setDialog('help')}>
+              <IconHelp />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: menu && !editing ? 8 : 12 }}>
+          {editing && draft ? (
+            <Stack gap="sm" mb="md">
+              <TextInput
+                label={t('catalog.menu.name')}
+                size="md"
+                value={draft.name}
+                maxLength={NAME_MAX.menu}
+                onChange={(e) => change({ name: e.currentTarget.value })}
+                data-autofocus
+              />
+              <Group gap="sm" wrap="wrap">
+                <Button leftSection={<IconPlus size={18} />} variant="light" onClick={() => { setSubParent(null); setDialog('category'); }}>
+                  {t('catalog.menu.addCategory')}
+                </Button>
+                <Button leftSection={<IconDeviceFloppy size={18} />} onClick={onSave} loading={save.isPending}>
+                  {t('catalog.common.save')}
+                </Button>
+                <Button leftSection={<IconX size={18} />} variant="default" onClick={cancel}>
+                  {t('catalog.common.cancel')}
+                </Button>
+              </Group>
+            </Stack>
+          ) : null}
+          {!editing && list.length === 0 ? (
+            <Alert color="blue" title={t('catalog.menu.noneTitle')}>
+              {t('catalog.menu.none')}
+            </Alert>
+          ) : !editing && !menu ? (
+            <Text c="dimmed">{t('catalog.menu.chooseOne')}</Text>
+          ) : !editing && tree.isPending ? (
+            <Center mih={200}>
+              <Loader aria-label="loading" />
+            </Center>
+          ) : (
+            <>
+              {!editing && menu && (
+                <Group justify="flex-end" mb="xs">
+                  <Button component={Link} to={paths.listaDePlatos.href(menu.id)} variant="subtle">
+                    {t('catalog.menu.toDishes')}
+                  </Button>
+                </Group>
+              )}
+              <MenuTreeEditor
+                tree={shownTree}
+                editable={editing}
+                onChange={(next) => change({ tree: next })}
+                onAddSubCategory={(parent) => {
+                  setSubParent(parent);
+                  setDialog('category');
+                }}
+                onAddDish={(category) => setDishParent(category)}
+              />
+              {editing && shownTree.length === 0 && (
+                <Text c="dimmed" mt="sm">
+                  {t('catalog.menu.emptyTree')}
+                </Text>
+              )}
+            </>
+          )}
+        </Grid.Col>
+        {menu && !editing && (
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <MenuSharePanel menu={menu} />
+          </Grid.Col>
+        )}
+      </Grid>
+
+      <CategoryDialog
+        opened={dialog === 'category'}
+        parentName={subParent?.name ?? null}
+        defaultOrder={(subParent ? subParent.children.length : topCount) + 1}
+        onClose={() => setDialog(null)}
+        onSubmit={(v) => draft && change({ tree: addCategory(draft.tree, v.name, { order: v.order, parent: subParent?.key ?? null }).tree })}
+      />
+      <TreeDishDialog
+        opened={dishParent != null}
+        categoryName={dishParent?.name ?? ''}
+        onClose={() => setDishParent(null)}
+        onSubmit={(v) => draft && dishParent && change({ tree: addDish(draft.tree, dishParent.key, v.name, v.price).tree })}
+      />
+      <HelpDialog opened={dialog === 'help'} onClose={() => setDialog(null)} title={t('catalog.menu.help.title')} items={HELP} />
+      <ConfirmDialog
+        opened={dialog === 'delete'}
+        title={t('catalog.menu.delete')}
+        message={t('catalog.menu.deleteConfirm', { name: menu?.name ?? '' })}
+        confirmLabel={t('catalog.common.delete')}
+        loading={remove.isPending}
+        onConfirm={onDelete}
+        onClose={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        opened={dialog === 'discard'}
+        title={t('discard.title')}
+        message={t('discard.message')}
+        confirmLabel={t('catalog.common.discard')}
+        onConfirm={() => {
+          setDialog(null);
+          finish();
+        }}
+        onClose={() => setDialog(null)}
+      />
+    </Container>
+  );
 }

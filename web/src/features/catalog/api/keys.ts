@@ -1,0 +1,23 @@
+/** Query keys of the catalog feature (hierarchical: mutations invalidate by prefix). */
+export type DishFilters = {
+  restaurant: number;
+  menu: number | null;
+  category: number | null;
+  search: string;
+  page: number;
+  size: number;
+};
+
+export const catalogKeys = {
+  all: ['catalog'] as const,
+  restaurants: () => ['catalog', 'my-restaurants'] as const,
+  menus: (restaurant: number) => ['catalog', 'menus', restaurant] as const,
+  menusAll: () => ['catalog', 'menus'] as const,
+  tree: (menuId: number) => ['catalog', 'menu-tree', menuId] as const,
+  treesAll: () => ['catalog', 'menu-tree'] as const,
+  categories: (menuId: number) => ['catalog', 'categories', menuId] as const,
+  categoriesAll: () => ['catalog', 'categories'] as const,
+  dishes: (filters: DishFilters) => ['catalog', 'dishes', 'list', filters] as const,
+  dishesAll: () => ['catalog', 'dishes'] as const,
+  qr: (menuId: number) => ['catalog', 'qr', menuId] as const,
+};

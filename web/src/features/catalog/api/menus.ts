@@ -1,0 +1,47 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api-client';
+import { catalogKeys } from './keys';
+import type { Menu } from './types';
+
+/** GET menu/?restaurant= : the restaurant's menus. */
+export function getMenus(restaurant: number): Promise<Menu[]> {
+  return unwrap(api.GET('/api/menu/', { params: { query: { restaurant } } }));
+}
+
+export function useMenus(restaurant: number) {
+  return useQuery({ queryKey: catalogKeys.menus(restaurant), queryFn: () => getMenus(restaurant) });
+}
+
+/** PUT menu/{id}/?restaurant= (the Delivery / Take Away switch sends `delivery`). */
+export function updateMenu(menu: Menu, changes: { name?: string; delivery?: boolean }): Promise<Menu> {
+  return unwrap(
+    api.PUT('/api/menu/{menu_id}/', {
+      params: { path: { menu_id: menu.id }, query: { restaurant: menu.restaurant } },
+      body: { ...changes, restaurant: menu.restaurant },
+    }),
+  );
+}
+
+export function useUpdateMenu() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ menu, changes }: { menu: Menu; changes: { name?: string; delivery?: boolean } }) => updateMenu(menu, changes),
+    // one delivery menu per restaurant: the server may have switched another one off
+    onSuccess: () => qc.invalidateQueries({ queryKey: catalogKeys.menusAll() }),
+  });
+}
+
+/** DELETE menu/{id}/?restaurant= (the delete carries the restaurant). */
+export function deleteMenu(menu: Menu): Promise<void> {
+  return unwrap(
+    api.DELETE('/api/menu/{menu_id}/', { params: { path: { menu_id: menu.id }, query: { restaurant: menu.restaurant } } }),
+  ).then(() => undefined);
+}
+
+export function useDeleteMenu() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: deleteMenu,
+    onSuccess: () => qc.invalidateQueries({ queryKey: catalogKeys.all }),
+  });
+}

@@ -1,0 +1,191 @@
+import { useEffect } from 'react';
+import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ApiError } from '@/lib/api-client';
+import { flattenErrors } from '@/lib/api-errors';
+import { useT } from '@/lib/i18n/messages';
+import { DURATION, notify } from '@/lib/notify';
+import { useBulkPriceUpdate } from '../api/bulk-prices';
+import { allCategoryOptions, useCategories } from '../api/categories';
+import type { Menu } from '../api/types';
+import { notifyProblems } from '../components/show-errors';
+import { BULK_MAX_LENGTH, bulkPriceSchema, normalizeDecimal, type BulkPriceValues } from '../schemas';
+
+/**
+ * Bulk price update (spec part 1 §3, §5): raise or lower every price of a menu, or of one
+ * category, by an amount or a percentage. A warning when some dishes kept their price.
+ */
+export function BulkPriceDialog(props: { opened: boolean; menus: Menu[]; menuId: number | null; onClose: () => void }) {
+  const t = useT();
+  const bulk = useBulkPriceUpdate();
+  const defaults = (): BulkPriceValues => ({
+    tipo_cambio: 'Porcentaje',
+    menu: props.menuId ? String(props.menuId) : '',
+    tipo_update: '1',
+    category: '-1',
+    valor: '',
+  });
+  const form = useForm<BulkPriceValues>({ resolver: zodResolver(bulkPriceSchema), defaultValues: defaults() });
+  useEffect(() => {
+    if (props.opened) form.reset(defaults());
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [props.opened, props.menuId]);
+  const menu = form.watch('menu');
+  const kind = form.watch('tipo_cambio');
+  const categories = useCategories(props.opened && menu ? Number(menu) : null);
+  const { errors } = form.formState;
+  const err = (m?: string) => (m ? t(m) : undefined);
+
+  const onError = (error: unknown) => {
+    const title = t('catalog.bulk.error');
+    if (error instanceof ApiError && error.status === 400) {
+      // each field's first message
+      const seen = new Set<string>();
+      for (const e of flattenErrors(error.body)) {
+        if (seen.has(e.field)) continue;
+        seen.add(e.field);
+        notify('error', e.message, { title, autoClose: DURATION.form });
+      }
+    } else if (error instanceof ApiError && error.status === 403) {
+      for (const e of flattenErrors(error.body)) notify('error', e.message, { title, autoClose: DURATION.form });
+    } else if (error instanceof ApiError && error.status >= 500) {
+      notify('error', t('catalog.errors.server'), { title: t('catalog.errors.error500') });
+    } else if (error instanceof ApiError && error.body) {
+      for (const e of flattenErrors(error.body)) notify('error', e.message, { title, autoClose: DURATION.form });
+    } else {
+      notify('error', t('errors.network'), { title });
+    }
+  };
+
+  const submit = form.handleSubmit(
+    (v) =>
+      bulk.mutate(
+        {
+          menuId: Number(v.menu),
+          body: { tipo_cambio: v.tipo_cambio, valor: normalizeDecimal(v.valor) as string, tipo_update: Number(v.tipo_update), category: Number(v.category) },
+        },
+        {
+          onSuccess: (result) => {
+            if (result.dish_no_update.length > 0) {
+              notify('warning', t('catalog.bulk.partial', { dishes: result.dish_no_update.map((d) => d.name).join(', ') }), {
+                title: t('catalog.bulk.partialTitle'),
+                autoClose: DURATION.form,
+              });
+            } else {
+              notify('success', t('catalog.bulk.done'));
+            }
+            props.onClose();
+          },
+          onError,
+        },
+      ),
+    (invalid) => notifyProblems(t, Object.values(invalid).map((e) => e?.message as string).filter(Boolean), t('catalog.bulk.error')),
+  );
+
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={t('catalog.bulk.title')} centered closeButtonProps={{ 'aria-label': t('common.close') }}>
+      <form onSubmit={submit} noValidate aria-label={t('catalog.bulk.title')}>
+        <Stack gap="sm">
+          <Controller
+            control={form.control}
+            name="menu"
+            render={({ field }) => (
+              <Select
+                label={t('catalog.bulk.menu')}
+                size="md"
+                data={props.menus.map((m) => ({ value: String(m.id), label: m.name }))}
+                value={field.value || null}
+                onChange={(v) => {
+                  field.onChange(v ?? '');
+                  form.setValue('category', '-1');
+                }}
+                error={err(errors.menu?.message)}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="category"
+            render={({ field }) => (
+              <Select
+                label={t('catalog.bulk.category')}
+                size="md"
+                data={[{ value: '-1', label: t('catalog.bulk.allCategories') }, ...allCategoryOptions(categories.data ?? [])]}
+                value={field.value}
+                onChange={(v) => field.onChange(v ?? '-1')}
+                disabled={!menu}
+                allowDeselect={false}
+              />
+            )}
+          />
+          <div>
+            <Text size="sm" fw={500} mb={4} id="bulk-kind">
+              {t('catalog.bulk.kind')}
+            </Text>
+            <Controller
+              control={form.control}
+              name="tipo_cambio"
+              render={({ field }) => (
+                <SegmentedControl
+                  fullWidth
+                  size="md"
+                  aria-labelledby="bulk-kind"
+                  data={[
+                    { value: 'Porcentaje', label: t('catalog.bulk.percentage') },
+                    { value: 'Precio', label: t('catalog.bulk.amount') },
+                  ]}
+                  value={field.value}
+                  onChange={(v) => {
+                    field.onChange(v);
+                    void form.trigger('valor');
+                  }}
+                />
+              )}
+            />
+          </div>
+          <div>
+            <Text size="sm" fw={500} mb={4} id="bulk-direction">
+              {t('catalog.bulk.direction')}
+            </Text>
+            <Controller
+              control={form.control}
+              name="tipo_update"
+              render={({ field }) => (
+                <SegmentedControl
+                  fullWidth
+                  size="md"
+                  aria-labelledby="bulk-direction"
+                  data={[
+                    { value: '1', label: t('catalog.bulk.increase') },
+                    { value: '0', label: t('catalog.bulk.decrease') },
+                  ]}
+                  value={field.value}
+                  onChange={field.onChange}
+                />
+              )}
+            />
+          </div>
+          <TextInput
+            label={kind === 'Precio' ? t('catalog.bulk.valueAmount') : t('catalog.bulk.valuePercentage')}
+            size="md"
+            inputMode="decimal"
+            maxLength={BULK_MAX_LENGTH[kind]}
+            leftSection={kind === 'Precio' ? '$' : undefined}
+            rightSection={kind === 'Porcentaje' ? '%' : undefined}
+            {...form.register('valor')}
+            error={err(errors.valor?.message)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={props.onClose}>
+              {t('catalog.common.cancel')}
+            </Button>
+            <Button type="submit" loading={bulk.isPending}>
+              {t('catalog.bulk.apply')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

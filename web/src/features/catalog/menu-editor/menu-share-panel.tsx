@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { Anchor, Button, Card, CopyButton, Group, Image, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
+import { paths } from '@/config/paths';
+import { useT } from '@/lib/i18n/messages';
+import { notify } from '@/lib/notify';
+import { useUpdateMenu } from '../api/menus';
+import { downloadMenuQrPdf, useMenuQrImage } from '../api/menu-qr';
+import type { Menu } from '../api/types';
+import { notifyServerErrors } from '../components/show-errors';
+
+/** The public menu link diners open (the QR encodes it). */
+export function publicMenuLink(menuId: number, origin = window.location.origin): string {
+  return `${origin}${paths.menus.path}?menu=${menuId}`;
+}
+
+/** The menu's QR with a PDF download, the public link with copy, and the Delivery / Take Away switch. */
+export function MenuSharePanel({ menu }: { menu: Menu }) {
+  const t = useT();
+  const qr = useMenuQrImage(menu.id);
+  const update = useUpdateMenu();
+  const [downloading, setDownloading] = useState(false);
+  const link = publicMenuLink(menu.id);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadMenuQrPdf(menu.id);
+    } catch {
+      notify('error', t('catalog.qr.downloadError'));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="menu-share-panel">
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          {t('catalog.qr.title')}
+        </Title>
+        {qr.isPending ? (
+          <Skeleton h={180} w={180} mx="auto" />
+        ) : qr.data ? (
+          <Image src={qr.data} alt={t('catalog.qr.alt', { name: menu.name })} w={180} h={180} mx="auto" data-testid="menu-qr" />
+        ) : (
+          <Text c="dimmed" size="sm" ta="center">
+            {t('catalog.qr.unavailable')}
+          </Text>
+        )}
+        <Button leftSection={<IconDownload size={18} />} variant="light" onClick={download} loading={downloading}>
+          {t('catalog.qr.downloadPdf')}
+        </Button>
+        <TextInput
+          label={t('catalog.link.label')}
+          value={link}
+          readOnly
+          onFocus={(e) => e.currentTarget.select()}
+          rightSectionWidth={44}
+          rightSection={
+            <CopyButton value={link}>
+              {({ copied, copy }) => (
+                <Button
+                  variant="subtle"
+                  size="compact-md"
+                  px={6}
+                  aria-label={t('catalog.link.copy')}
+                  onClick={() => {
+                    copy();
+                    notify('success', t('catalog.link.copied'));
+                  }}
+                >
+                  {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
+                </Button>
+              )}
+            </CopyButton>
+          }
+        />
+        <Anchor href={link} target="_blank" rel="noopener" size="sm">
+          {t('catalog.link.open')}
+        </Anchor>
+        <Group justify="space-between" wrap="nowrap">
+          <Text size="sm">{t('catalog.menu.deliveryHelp')}</Text>
+          <Switch
+            size="lg"
+            label={t('catalog.menu.delivery')}
+            checked={menu.delivery}
+            disabled={update.isPending}
+            onChange={(e) =>
+              update.mutate(
+                { menu, changes: { delivery: e.currentTarget.checked } },
+                {
+                  onSuccess: () => notify('success', t('catalog.menu.updated')),
+                  onError: (err) => notifyServerErrors(t, err, t('catalog.menu.saveError')),
+                },
+              )
+            }
+          />
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

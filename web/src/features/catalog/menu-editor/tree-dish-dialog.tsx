@@ -1,0 +1,63 @@
+import { useEffect } from 'react';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useT } from '@/lib/i18n/messages';
+import { PriceInput } from '../components/price-input';
+import { DISH_NAME_MAX, priceForWire, treeDishSchema, type TreeDishValues } from '../schemas';
+
+/** A new dish in the tree: its name and price (images and description in the dish list). */
+export function TreeDishDialog(props: { opened: boolean; categoryName: string; onClose: () => void; onSubmit: (v: TreeDishValues) => void }) {
+  const t = useT();
+  const form = useForm<TreeDishValues>({ resolver: zodResolver(treeDishSchema), defaultValues: { name: '', price: '' } });
+  useEffect(() => {
+    if (props.opened) form.reset({ name: '', price: '' });
+  }, [props.opened, form]);
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((v) => {
+    props.onSubmit({ name: v.name, price: priceForWire(v.price) });
+    props.onClose();
+  });
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={t('catalog.tree.newDishIn', { category: props.categoryName })}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <form onSubmit={submit} noValidate aria-label={t('catalog.tree.addDish')}>
+        <Stack gap="sm">
+          <TextInput
+            label={t('catalog.dish.name')}
+            size="md"
+            maxLength={DISH_NAME_MAX}
+            data-autofocus
+            {...form.register('name')}
+            error={errors.name?.message && t(errors.name.message)}
+          />
+          <Controller
+            control={form.control}
+            name="price"
+            render={({ field }) => (
+              <PriceInput
+                label={t('catalog.dish.price')}
+                size="md"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.price?.message && t(errors.price.message)}
+              />
+            )}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={props.onClose}>
+              {t('catalog.common.cancel')}
+            </Button>
+            <Button type="submit">{t('catalog.common.add')}</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

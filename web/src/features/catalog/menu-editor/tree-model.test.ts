@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addCategory,
+  addDish,
+  canMove,
+  fromServer,
+  menuProblems,
+  moveItem,
+  positionOf,
+  removeItem,
+  renameItem,
+  toServer,
+  validPositions,
+  type Tree,
+} from './tree-model';
+import type { MenuTree } from '../api/types';
+
+const SERVER: MenuTree = {
+  menu: { id: 1, name: 'Carta', restaurant: 7, delivery: false },
+  data: [
+    {
+      id: 10, group_pk: 10, name: 'Entradas', menu: 1, sub_category: null, order: 0, sub_categories: [],
+      dishes: [
+        { pk: 100, name: 'Empanada', order: 0, price: '1500.00', disable: false },
+        { pk: 101, name: 'Provoleta', order: 1, price: '4200.00', disable: true },
+      ],
+    },
+    {
+      id: 20, group_pk: 20, name: 'Bebidas', menu: 1, sub_category: null, order: 1, dishes: [],
+      sub_categories: [
+        { id: 21, group_pk: 21, name: 'Vinos', menu: 1, sub_category: 20, order: 0, sub_categories: [], dishes: [{ pk: 200, name: 'Malbec', order: 0, price: '9000.00', disable: false }] },
+      ],
+    },
+  ],
+};
+
+const tree = (): Tree => fromServer(SERVER);
+const names = (t: Tree): unknown =>
+  t.map((c) => ({ [c.name]: c.children.length ? names(c.children) : c.dishes.map((d) => d.name) }));
+
+describe('the menu tree', () => {
+  it('reads the server tree and writes it back in the create-nestable-menu shape', () => {
+    const body = toServer(tree(), { pk: 1, restaurant: 7, name: ' Carta ', delivery: true });
+    expect(body).toEqual({
+      pk: 1,
+      restaurant: 7,
+      name: 'Carta',
+      delivery: true,
+      group_menu: [
+        { id: 10, name: 'Entradas', dishes: [{ pk: 100, name: 'Empanada' }, { pk: 101, name: 'Provoleta' }], sub_categories: [] },
+        { id: 20, name: 'Bebidas', dishes: [], sub_categories: [{ id: 21, name: 'Vinos', dishes: [{ pk: 200, name: 'Malbec' }], sub_categories: [] }] },
+      ],
+    });
+  });
+
+  it('new categories and dishes go without ids; a new dish carries its price', () => {
+    let t: Tree = [];
+    let key: string;
+    ({ tree: t, key } = addCategory(t, 'Postres'));
+    ({ tree: t } = addDish(t, key, 'Flan', '3000.00'));
+    expect(toServer(t, { restaurant: 7, name: 'Nueva', delivery: false })).toEqual({
+      restaurant: 7, name: 'Nueva', delivery: false,
+      group_menu: [{ name: 'Postres', dishes: [{ name: 'Flan', price: '3000.00' }], sub_categories: [] }],
+    });
+  });
+
+  it('the add-category order places the category (1 is first)', () => {
+    const { tree: t } = addCategory(tree(), 'Principales', { order: 2 });
+    expect(t.map((c) => c.name)).toEqual(['Entradas', 'Principales', 'Bebidas']);
+    const { tree: last } = addCategory(tree(), 'Postres', { order: 99 });
+    expect(last.map((c) => c.name)).toEqual(['Entradas', 'Bebidas', 'Postres']);
+  });
+
+  it('a sub-category cannot be added to a category that holds dishes', () => {
+    const before = tree();
+    expect(addCategory(before, 'X', { parent: 'c-10' }).tree).toBe(before);
+    expect(names(addCategory(before, 'Cervezas', { parent: 'c-20' }).tree)).toEqual([
+      { Entradas: ['Empanada', 'Provoleta'] },
+      { Bebidas: [{ Vinos: ['Malbec'] }, { Cervezas: [] }] },
+    ]);
+  });
+
+  it('a dish cannot be added to a category that holds sub-categories', () => {
+    const before = tree();
+    expect(addDish(before, 'c-20', 'Agua', '100').tree).toBe(before);
+  });
+});
+
+describe('drag rules: dishes move only among dish lists, categories only among categories', () => {
+  it('a dish reorders within its list and moves to another dish list', () => {
+    expect(names(moveItem(tree(), 'd-101', { parent: 'c-10', index: 0 }))).toEqual([
+      { Entradas: ['Provoleta', 'Empanada'] },
+      { Bebidas: [{ Vinos: ['Malbec'] }] },
+    ]);
+    expect(names(moveItem(tree(), 'd-100', { parent: 'c-21', index: 1 }))).toEqual([
+      { Entradas: ['Provoleta'] },
+      { Bebidas: [{ Vinos: ['Malbec', 'Empanada'] }] },
+    ]);
+  });
+
+  it('a dish cannot go to the top level nor into a category of sub-categories', () => {
+    expect(canMove(tree(), 'd-100', { parent: null, index: 0 })).toBe(false);
+    expect(canMove(tree(), 'd-100', { parent: 'c-20', index: 0 })).toBe(false);
+    const before = tree();
+    expect(moveItem(before, 'd-100', { parent: 'c-20', index: 0 })).toBe(before);
+  });
+
+  it('a category reorders among categories and nests into a category without dishes', () => {
+    expect(names(moveItem(tree(), 'c-20', { parent: null, index: 0 })).map((c) => Object.keys(c as object)[0])).toEqual(['Bebidas', 'Entradas']);
+    expect(names(moveItem(tree(), 'c-21', { parent: null, index: 2 }))).toEqual([
+      { Entradas: ['Empanada', 'Provoleta'] },
+      { Bebidas: [] },
+      { Vinos: ['Malbec'] },
+    ]);
+  });
+
+  it('a category cannot go into a dish list nor inside itself', () => {
+    expect(canMove(tree(), 'c-20', { parent: 'c-10', index: 0 })).toBe(false);
+    expect(canMove(tree(), 'c-20', { parent: 'c-21', index: 0 })).toBe(false);
+    expect(canMove(tree(), 'c-21', { parent: 'c-10', index: 0 })).toBe(false);
+  });
+
+  it('the keyboard walks a dish through every dish list, in screen order', () => {
+    expect(validPositions(tree(), 'd-100')).toEqual([
+      { parent: 'c-10', index: 0 },
+      { parent: 'c-10', index: 1 },
+      { parent: 'c-21', index: 0 },
+      { parent: 'c-21', index: 1 },
+    ]);
+  });
+
+  it('the keyboard walks a category through the top level and categories without dishes', () => {
+    expect(validPositions(tree(), 'c-10')).toEqual([
+      { parent: null, index: 0 },
+      { parent: 'c-20', index: 0 },
+      { parent: 'c-20', index: 1 },
+      { parent: null, index: 1 },
+    ]);
+    // never inside itself
+    expect(validPositions(tree(), 'c-20').some((p) => p.parent === 'c-21' || p.parent === 'c-20')).toBe(false);
+  });
+
+  it('positions, removal and renames', () => {
+    expect(positionOf(tree(), 'd-200')).toEqual({ parent: 'c-21', index: 0 });
+    expect(names(removeItem(tree(), 'c-21').tree)).toEqual([{ Entradas: ['Empanada', 'Provoleta'] }, { Bebidas: [] }]);
+    expect(names(renameItem(tree(), 'd-200', 'Cabernet'))).toEqual([{ Entradas: ['Empanada', 'Provoleta'] }, { Bebidas: [{ Vinos: ['Cabernet'] }] }]);
+  });
+});
+
+describe('the rules of a save (spec part 1 §5 Menu), as the server checks them', () => {
+  it('a good menu has no problems', () => {
+    expect(menuProblems(tree(), 'Carta')).toEqual([]);
+  });
+
+  it('menu name required; the menu cannot be empty', () => {
+    expect(menuProblems([], ' ')).toEqual(['catalog.menu.rules.nameRequired', 'catalog.menu.rules.menuEmpty']);
+  });
+
+  it('each category needs a name and at least one child', () => {
+    const { tree: t } = addCategory(tree(), '  ');
+    expect(menuProblems(t, 'Carta')).toEqual(['catalog.menu.rules.categoryNameEmpty', 'catalog.menu.rules.categoryEmpty']);
+  });
+
+  it('dishes cannot be empty, and are unique in their category', () => {
+    let t = renameItem(tree(), 'd-100', ' ');
+    expect(menuProblems(t, 'Carta')).toEqual(['catalog.menu.rules.dishEmpty']);
+    t = renameItem(tree(), 'd-101', 'EMPANADA');
+    expect(menuProblems(t, 'Carta')).toEqual(['catalog.dish.errors.unique']);
+  });
+
+  it('moving the last dish out leaves its category empty', () => {
+    const t = moveItem(tree(), 'd-200', { parent: 'c-10', index: 0 });
+    expect(menuProblems(t, 'Carta')).toEqual(['catalog.menu.rules.categoryEmpty']);
+  });
+});
