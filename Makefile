@@ -70,5 +70,8 @@ test: infra ## every test: unit suites, then the gateway and web suites against 
 	@$(SETUP) apt-test
 	@$(VENV_PY) deploy/local/run_tests.py
 
+bench: up ## load the public menu through the gateway and directly (deploy/bench/results/)
+	@$(VENV_PY) deploy/bench/public_menu.py
+
 clean: down ## stop and remove .run/ state (keeps keys, the venv and the databases)
 	@find .run -mindepth 1 -maxdepth 1 ! -name keys -exec rm -rf {} +
