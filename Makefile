@@ -71,6 +71,7 @@ test: infra ## every test: unit suites, then the gateway and web suites against 
 	@$(VENV_PY) deploy/local/run_tests.py
 
 bench: up ## load the public menu through the gateway and directly (deploy/bench/results/)
+	@command -v wrk >/dev/null || (apt-get update -q && apt-get install -y -q --no-install-recommends wrk)
 	@$(VENV_PY) deploy/bench/public_menu.py
 
 clean: down ## stop and remove .run/ state (keeps keys, the venv and the databases)
