@@ -1,6 +1,3 @@
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-
 from fastapi import FastAPI
 from redis.asyncio import Redis
 
@@ -21,34 +18,24 @@ from kit.app import create_app
 def build_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
 
-    async def start_catalog(app: FastAPI) -> None:
-        # Event handlers reach the cache through their session (see catalog.stale).
+    async def open_menu_cache(app: FastAPI) -> None:
+        # The cache keeps bytes, so it has a client of its own (the kit's decodes to str).
+        app.state.menu_cache_redis = Redis.from_url(settings.redis_url, decode_responses=False)
+        app.state.menu_cache = MenuCache(app.state.menu_cache_redis)
+        # Requests and event handlers reach the cache through their session (see catalog.stale).
         app.state.session_factory.configure(info={MENU_CACHE: app.state.menu_cache})
+
+    async def close_menu_cache(app: FastAPI) -> None:
+        await app.state.menu_cache_redis.aclose()
 
     app = create_app(
         settings,
         routers=[public_menu_router, menu_router, category_router, dish_router, price_router],
         event_handlers=EVENT_HANDLERS,
-        on_startup=[start_catalog],
+        on_startup=[open_menu_cache],
+        on_shutdown=[close_menu_cache],
     )
-
     app.add_middleware(PublicMenuFastPath, service_name=settings.service_name)  # outermost: see fast_path.py
-
-    # The menu cache keeps bytes, so it needs its own client (the kit's decodes to str); the
-    # kit has no shutdown hook, so the app's lifespan is wrapped to open and close it.
-    kit_lifespan = app.router.lifespan_context
-
-    @asynccontextmanager
-    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        redis = Redis.from_url(settings.redis_url, decode_responses=False)
-        app.state.menu_cache = MenuCache(redis)
-        try:
-            async with kit_lifespan(app):
-                yield
-        finally:
-            await redis.aclose()
-
-    app.router.lifespan_context = lifespan
     return app
 
 

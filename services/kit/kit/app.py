@@ -55,6 +55,7 @@ def create_app(
     routers: Sequence[APIRouter] = (),
     event_handlers: HandlerMap | None = None,
     on_startup: Sequence[Hook] = (),
+    on_shutdown: Sequence[Hook] = (),
 ) -> FastAPI:
     configure_logging(settings.service_name, settings.log_level)
     exchange = RabbitExchange(
@@ -71,6 +72,12 @@ def create_app(
             stack.push_async_callback(app.state.redis.aclose)
             app.state.token_verifier = TokenVerifier(settings.jwt_public_key, settings.jwt_issuer)
             app.state.revocations = RevocationStore(app.state.redis)
+
+            # The service's own start-up runs before any event can arrive; its shutdown after the broker stops.
+            for hook in on_startup:
+                await hook(app)
+            for hook in reversed(on_shutdown):
+                stack.push_async_callback(hook, app)
 
             broker = RabbitBroker(settings.rabbitmq_url, logger=None)
             app.state.broker = broker
@@ -92,8 +99,6 @@ def create_app(
             await declare_topology(broker, settings.broker_namespace, settings.service_name, exchange)
             await broker.start()
 
-            for hook in on_startup:
-                await hook(app)
             relay_task = asyncio.create_task(app.state.relay.run(), name="outbox-relay")
             try:
                 yield

@@ -20,7 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm import Mapped, mapped_column
 
 from contracts import Event, event_class
-from kit.db import Base
+from kit.db import Base, run_after_commit
 
 log = structlog.get_logger()
 
@@ -40,17 +40,19 @@ async def process_event(
     session_factory: async_sessionmaker[AsyncSession], handler: Handler, event: Event
 ) -> bool:
     """Run `handler` once per event id; answers False for a duplicate."""
-    async with session_factory() as session, session.begin():
-        claimed = await session.execute(
-            insert(ProcessedEvent)
-            .values(event_id=event.event_id, event_type=event.type)
-            .on_conflict_do_nothing()
-            .returning(ProcessedEvent.event_id)
-        )
-        if claimed.first() is None:
-            log.info("event_duplicate_skipped", event_type=event.type, event_id=str(event.event_id))
-            return False
-        await handler(session, event)
+    async with session_factory() as session:
+        async with session.begin():
+            claimed = await session.execute(
+                insert(ProcessedEvent)
+                .values(event_id=event.event_id, event_type=event.type)
+                .on_conflict_do_nothing()
+                .returning(ProcessedEvent.event_id)
+            )
+            if claimed.first() is None:
+                log.info("event_duplicate_skipped", event_type=event.type, event_id=str(event.event_id))
+                return False
+            await handler(session, event)
+        await run_after_commit(session)
     return True
 
 

@@ -1,12 +1,16 @@
 """Database engine and the request-scoped session: the request owns the transaction."""
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import datetime
 from typing import Annotated
 
+import structlog
 from fastapi import Depends, Request
 from sqlalchemy import DateTime, MetaData, func
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+log = structlog.get_logger()
+AFTER_COMMIT = "after_commit"
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -35,6 +39,22 @@ def make_session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession
     return async_sessionmaker(engine, expire_on_commit=False)
 
 
+def after_commit(session: AsyncSession, callback: Callable[[], Awaitable[None]]) -> None:
+    """Run `callback` once the session's transaction has committed; never if it rolls back.
+
+    For effects outside the database that must not run ahead of the commit (cache invalidation).
+    """
+    session.info.setdefault(AFTER_COMMIT, []).append(callback)
+
+
+async def run_after_commit(session: AsyncSession) -> None:
+    for callback in session.info.pop(AFTER_COMMIT, []):
+        try:
+            await callback()
+        except Exception:  # the commit stands; a failed side effect is logged, not raised
+            log.exception("after_commit_failed")
+
+
 async def request_session(request: Request) -> AsyncIterator[AsyncSession]:
     """Commit when the handler returns, roll back when it raises.
 
@@ -47,10 +67,12 @@ async def request_session(request: Request) -> AsyncIterator[AsyncSession]:
             wrote_events = session.info.pop("wrote_events", False)
             await session.commit()
         except BaseException:
+            session.info.pop(AFTER_COMMIT, None)
             await session.rollback()
             raise
         if wrote_events:
             request.app.state.relay.wake()
+        await run_after_commit(session)
 
 
 # scope="function": the transaction ends around the handler, so an error rolls it back and the

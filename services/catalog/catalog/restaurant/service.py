@@ -8,7 +8,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from catalog.menu import repository as menus
 from catalog.menu.service import delete_menus
 from catalog.restaurant.models import RestaurantProfile
-from catalog.stale import invalidate_in_handler, mark_stale
+from catalog.stale import mark_stale
 from contracts.identity import RestaurantDeleted, RestaurantProfile as ProfileEvent
 
 WHATSAPP_LINK = re.compile(r"^https://wa\.me/\d+$")
@@ -46,11 +46,9 @@ async def on_restaurant_profile(session: AsyncSession, event: ProfileEvent) -> N
         )
     )
     mark_stale(session, [m.id for m in await menus.of_restaurant(session, event.restaurant_id)])
-    await invalidate_in_handler(session)
 
 
 async def on_restaurant_deleted(session: AsyncSession, event: RestaurantDeleted) -> None:
     """The restaurant's menus, categories, dishes and public profile go with it."""
     await session.execute(delete(RestaurantProfile).where(RestaurantProfile.restaurant_id == event.restaurant_id))
     await delete_menus(session, await menus.of_restaurant(session, event.restaurant_id))
-    await invalidate_in_handler(session)
