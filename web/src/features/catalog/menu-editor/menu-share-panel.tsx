@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Card, CopyButton, Group, Image, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Card, CopyButton, Image, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
 import { paths } from '@/config/paths';
 import { useT } from '@/lib/i18n/messages';
@@ -79,11 +79,10 @@ export function MenuSharePanel({ menu }: { menu: Menu }) {
         <Anchor href={link} target="_blank" rel="noopener" size="sm">
           {t('catalog.link.open')}
         </Anchor>
-        <Group justify="space-between" wrap="nowrap">
-          <Text size="sm">{t('catalog.menu.deliveryHelp')}</Text>
-          <Switch
-            size="lg"
+        <Switch
+            size="md"
             label={t('catalog.menu.delivery')}
+            description={t('catalog.menu.deliveryHelp')}
             checked={menu.delivery}
             disabled={update.isPending}
             onChange={(e) =>
@@ -96,7 +95,6 @@ export function MenuSharePanel({ menu }: { menu: Menu }) {
               )
             }
           />
-        </Group>
       </Stack>
     </Card>
   );

@@ -97,35 +97,44 @@ export function MenuTreeEditor({ tree, editable, onChange, onAddSubCategory, onA
     );
   };
 
+  // the drag lives in a ref too: pointer events can arrive faster than React re-renders
+  const dragRef = useRef<Drag | null>(null);
+  const updateDrag = (next: Drag | null) => {
+    dragRef.current = next;
+    setDrag(next);
+  };
+
   const onGripPointerDown = (e: ReactPointerEvent<HTMLElement>, key: string, label: string) => {
     if (!editable || e.button > 0) return;
     e.preventDefault();
     e.currentTarget.setPointerCapture?.(e.pointerId);
-    setDrag({ key, pointerId: e.pointerId, startX: e.clientX, startY: e.clientY, x: e.clientX, y: e.clientY, active: false, label });
+    updateDrag({ key, pointerId: e.pointerId, startX: e.clientX, startY: e.clientY, x: e.clientX, y: e.clientY, active: false, label });
   };
   const onGripPointerMove = (e: ReactPointerEvent<HTMLElement>) => {
-    if (!drag || e.pointerId !== drag.pointerId) return;
-    const active = drag.active || Math.hypot(e.clientX - drag.startX, e.clientY - drag.startY) > 4;
-    setDrag({ ...drag, x: e.clientX, y: e.clientY, active });
+    const current = dragRef.current;
+    if (!current || e.pointerId !== current.pointerId) return;
+    const active = current.active || Math.hypot(e.clientX - current.startX, e.clientY - current.startY) > 4;
+    updateDrag({ ...current, x: e.clientX, y: e.clientY, active });
     if (!active) return;
     // scroll the page when the finger nears an edge (a tablet's tree is taller than the screen)
     if (e.clientY < 70) window.scrollBy(0, -14);
     else if (e.clientY > window.innerHeight - 70) window.scrollBy(0, 14);
-    setTarget(dropTarget(tree, drag.key, e.clientX, e.clientY));
+    setTarget(dropTarget(tree, current.key, e.clientX, e.clientY));
   };
   const onGripPointerUp = (e: ReactPointerEvent<HTMLElement>) => {
-    if (!drag || e.pointerId !== drag.pointerId) return;
-    const to = drag.active ? dropTarget(tree, drag.key, e.clientX, e.clientY) : null;
-    setDrag(null);
+    const current = dragRef.current;
+    if (!current || e.pointerId !== current.pointerId) return;
+    const to = current.active ? dropTarget(tree, current.key, e.clientX, e.clientY) : null;
+    updateDrag(null);
     setTarget(null);
-    if (to && !samePosition(to, positionOf(tree, drag.key))) {
-      const next = moveItem(tree, drag.key, to);
+    if (to && !samePosition(to, positionOf(tree, current.key))) {
+      const next = moveItem(tree, current.key, to);
       onChange(next);
-      announceAt(next, drag.key);
+      announceAt(next, current.key);
     }
   };
   const onGripPointerCancel = () => {
-    setDrag(null);
+    updateDrag(null);
     setTarget(null);
   };
 

@@ -106,7 +106,7 @@ describe('drag rules: dishes move only among dish lists, categories only among c
   });
 
   it('a category reorders among categories and nests into a category without dishes', () => {
-    expect(names(moveItem(tree(), 'c-20', { parent: null, index: 0 })).map((c) => Object.keys(c as object)[0])).toEqual(['Bebidas', 'Entradas']);
+    expect(moveItem(tree(), 'c-20', { parent: null, index: 0 }).map((c) => c.name)).toEqual(['Bebidas', 'Entradas']);
     expect(names(moveItem(tree(), 'c-21', { parent: null, index: 2 }))).toEqual([
       { Entradas: ['Empanada', 'Provoleta'] },
       { Bebidas: [] },

@@ -1,0 +1,204 @@
+import { deflateSync, crc32 } from 'node:zlib';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+
+/**
+ * Issue 5's browser test, against the running stack through the gateway: build a menu with two
+ * categories, a sub-category and three dishes with images; reorder by drag (a finger on the tablet,
+ * and the keyboard); raise one category's prices by 10%; disable a dish; the public menu then shows
+ * exactly the result. Screenshots at tablet size in test-results/screenshots/.
+ */
+const DIR = 'test-results/screenshots';
+const shot = (page: Page, name: string) => page.screenshot({ path: `${DIR}/catalog-${name}.png`, fullPage: true });
+const PASSWORD = 'Sabores-del-Sur-2026';
+
+/** A real PNG (the server checks images by content and re-encodes them). */
+function png(r: number, g: number, b: number, size = 24): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    out.write(type, 4, 'ascii');
+    data.copy(out, 8);
+    out.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, 'ascii'), data])) >>> 0, 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3).map((_, i) => [r, g, b][i % 3])]);
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A fresh owner with a restaurant (POST /api/restaurant/), signed in through local storage. */
+async function signInNewOwner(page: Page, request: APIRequestContext) {
+  const email = `catalog-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const res = await request.post('/api/restaurant/', {
+    data: { nombre_local: 'Catálogo E2E', telefono: '1123456789', fk_user: { email, password: PASSWORD, password2: PASSWORD } },
+  });
+  expect(res.status()).toBe(201);
+  const body = (await res.json()) as { id: number; auth_token: string };
+  // a static file of the origin: the app (which clears a visitor's storage on '/') does not run
+  await page.goto('/help-start.svg');
+  await page.evaluate(
+    ({ token, email, restaurant }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', email);
+      localStorage.setItem('groups', '[2]');
+      localStorage.setItem('getpk', String(restaurant));
+      localStorage.setItem('StartResto', '2');
+      localStorage.setItem('cookie-accepted', 'true');
+    },
+    { token: body.auth_token, email, restaurant: body.id },
+  );
+  return { token: body.auth_token, restaurant: body.id };
+}
+
+/** A finger drag (CDP touch events → pointer events of type touch) from one point to another. */
+async function touchDrag(page: Page, from: Locator, to: Locator, where: 'top' | 'bottom') {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  const start = { x: a.x + a.width / 2, y: a.y + a.height / 2 };
+  const end = { x: b.x + Math.min(b.width / 2, 200), y: where === 'top' ? b.y + 4 : b.y + b.height - 4 };
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [start] });
+  const steps = 12;
+  for (let i = 1; i <= steps; i++) {
+    const point = { x: start.x + ((end.x - start.x) * i) / steps, y: start.y + ((end.y - start.y) * i) / steps };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
+    await page.waitForTimeout(20);
+  }
+  await expect(page.getByTestId('drop-indicator')).toBeVisible();
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+const toast = (page: Page, text: string) => expect(page.locator('.mantine-Notification-root').filter({ hasText: text }).first()).toBeVisible();
+
+async function addCategory(page: Page, opener: Locator, name: string) {
+  await opener.click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Nombre de la categoría').fill(name);
+  await dialog.getByRole('button', { name: 'Agregar' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function addDish(page: Page, category: string, name: string, price: string) {
+  await page.getByRole('button', { name: `Agregar plato a ${category}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Nuevo plato en «${category}»` });
+  await dialog.getByLabel('Nombre').fill(name);
+  await dialog.getByLabel('Precio').fill(price);
+  await dialog.getByRole('button', { name: 'Agregar' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test.beforeEach(({ page }, info) => {
+  test.skip(info.project.name !== 'tablet', 'the catalog flow runs at tablet size, with a finger');
+  page.on('pageerror', (e) => console.log(`pageerror: ${e.message}`));
+});
+
+test('build a menu, reorder it by drag, raise prices, disable a dish: the public menu shows exactly that', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { token, restaurant } = await signInNewOwner(page, request);
+
+  // --- build: two categories, a sub-category, three dishes -------------------------------------
+  await page.goto('/menu');
+  await expect(page.getByText('Todavía no hay menús')).toBeVisible();
+  await page.getByRole('button', { name: 'Crear menú' }).click();
+  await page.getByLabel('Nombre del menú').fill('Carta E2E');
+  // the client refuses an empty menu, as the server does
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await toast(page, 'El menú no puede estar vacío.');
+  await addCategory(page, page.getByRole('button', { name: 'Agregar categoría' }), 'Entradas');
+  await addCategory(page, page.getByRole('button', { name: 'Agregar categoría' }), 'Bebidas');
+  await addCategory(page, page.getByRole('button', { name: 'Agregar subcategoría a Bebidas' }), 'Vinos');
+  await addDish(page, 'Entradas', 'Empanada', '1500');
+  await addDish(page, 'Entradas', 'Provoleta', '4200');
+  await addDish(page, 'Vinos', 'Malbec', '9000');
+  await shot(page, 'menu-create');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await toast(page, 'Menú creado.');
+  await expect(page.getByRole('button', { name: 'Editar menú' })).toBeEnabled();
+
+  const menus = await request.get(`/api/menu/?restaurant=${restaurant}`, { headers: { Authorization: `Token ${token}` } });
+  const [menu] = (await menus.json()) as { id: number; name: string }[];
+  expect(menu.name).toBe('Carta E2E');
+  await expect(page.getByTestId('menu-share-panel').getByRole('textbox')).toHaveValue(new RegExp(`/menus\\?menu=${menu.id}$`));
+  await shot(page, 'menu-view');
+
+  // --- reorder: a finger drags Bebidas above Entradas; the keyboard moves Provoleta up ----------
+  await page.getByRole('button', { name: 'Editar menú' }).click();
+  await touchDrag(
+    page,
+    page.getByRole('button', { name: 'Mover Bebidas' }),
+    page.getByTestId('tree-category-Entradas').locator('[data-tree-row="category"]'),
+    'top',
+  );
+  await expect(page.getByTestId('menu-tree').locator('[data-testid^="tree-category-"]').first()).toHaveAttribute('data-testid', 'tree-category-Bebidas');
+  const grip = page.getByRole('button', { name: 'Mover Provoleta' });
+  await grip.focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('tree-category-Entradas').locator('[data-tree-row="dish"]').first()).toHaveAttribute('data-testid', 'tree-dish-Provoleta');
+  await shot(page, 'menu-reordered');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await toast(page, 'Menú actualizado.');
+
+  // --- images: one per dish, through the edit dialog's upload dialog ----------------------------
+  await page.goto(`/lista-de-platos?menu=${menu.id}`);
+  const colors: Record<string, [number, number, number]> = { Empanada: [200, 120, 40], Provoleta: [240, 220, 120], Malbec: [120, 20, 60] };
+  for (const [name, rgb] of Object.entries(colors)) {
+    await page.getByTestId(`dish-card-${name}`).click();
+    const edit = page.getByRole('dialog', { name: 'Editar plato' });
+    await expect(edit.getByText('Este plato no tiene imágenes.')).toBeVisible();
+    await edit.getByRole('button', { name: 'Agregar imagen' }).click();
+    const upload = page.getByRole('dialog', { name: 'Subir imagen' });
+    await upload.locator('input[type="file"]').setInputFiles({ name: `${name}.png`, mimeType: 'image/png', buffer: png(...rgb) });
+    await upload.getByRole('button', { name: 'Subir' }).click();
+    await toast(page, 'Imagen agregada.');
+    await expect(edit.getByRole('img', { name: new RegExp(`^${name}: imagen 1 de 1`) })).toBeVisible();
+    if (name === 'Malbec') await shot(page, 'dish-edit-dialog');
+    await edit.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(edit).toBeHidden();
+  }
+  await shot(page, 'dish-list');
+
+  // --- raise the prices of one category (Entradas) by 10% -----------------------------------------
+  await page.getByRole('button', { name: 'Actualización masiva de precios' }).click();
+  const bulk = page.getByRole('dialog', { name: 'Actualización masiva de precios' });
+  await bulk.getByRole('combobox', { name: 'Categoría' }).click();
+  await page.getByRole('option', { name: 'Entradas' }).click();
+  await bulk.getByRole('textbox', { name: 'Porcentaje' }).fill('10');
+  await shot(page, 'bulk-price-dialog');
+  await bulk.getByRole('button', { name: 'Actualizar precios' }).click();
+  await toast(page, 'Precios actualizados.');
+  await expect(page.getByTestId('dish-card-Provoleta').getByTestId('dish-price')).toHaveText(/4\.620,00/);
+
+  // --- disable a dish ---------------------------------------------------------------------------
+  await page.getByTestId('dish-card-Empanada').click();
+  const edit = page.getByRole('dialog', { name: 'Editar plato' });
+  await edit.getByRole('button', { name: 'Deshabilitar' }).click();
+  await toast(page, 'Plato deshabilitado.');
+  await edit.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page.getByTestId('dish-card-Empanada')).toHaveAttribute('data-disabled', 'true');
+  await shot(page, 'dish-list-disabled');
+
+  // --- the public menu, anonymous, through the gateway ------------------------------------------
+  const res = await request.get(`/api/public-menu/?menu=${menu.id}`);
+  expect(res.status()).toBe(200);
+  type PublicCategory = { name: string; dishes: { name: string; price: string; dish_dimage: unknown[] }[]; sub_categories: PublicCategory[] };
+  const publicMenu = (await res.json()) as { menu: { name: string }; data: PublicCategory[] };
+  const shape = (cs: PublicCategory[]): unknown =>
+    cs.map((c) => ({ name: c.name, dishes: c.dishes.map((d) => [d.name, d.price, d.dish_dimage.length]), sub: shape(c.sub_categories) }));
+  expect(publicMenu.menu.name).toBe('Carta E2E');
+  expect(shape(publicMenu.data)).toEqual([
+    { name: 'Bebidas', dishes: [], sub: [{ name: 'Vinos', dishes: [['Malbec', '9000.00', 1]], sub: [] }] },
+    { name: 'Entradas', dishes: [['Provoleta', '4620.00', 1]], sub: [] },
+  ]);
+});
