@@ -10,7 +10,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from contracts.identity import RestaurantCreated
 from kit.app import create_app
-from kit.db import Base, SessionDep
+from kit.db import Base, SessionDep, after_commit
 from kit.errors import DetailError, FieldErrors, NonFieldError
 from kit.i18n import Text
 from kit.membership import RestaurantMember  # noqa: F401  (its table is part of the schema)
@@ -30,6 +30,7 @@ class HandledEvent(Base):
 
 
 async def record_event(session, event) -> None:
+    remember_after_commit(session, f"event {event.nombre_local}")
     session.add(HandledEvent(event_id=str(event.event_id)))
 
 
@@ -43,10 +44,19 @@ class Thing(BaseModel):
 
 
 router = APIRouter()
+COMMITTED: list[str] = []  # what after-commit callbacks saw
+
+
+def remember_after_commit(session, name: str) -> None:
+    async def remember() -> None:
+        COMMITTED.append(name)
+
+    after_commit(session, remember)
 
 
 @router.post("/things")
 async def create_thing(thing: Thing, session: SessionDep):
+    remember_after_commit(session, thing.name)
     session.add(HandledEvent(event_id=thing.name))
     add_event(session, RestaurantCreated(restaurant_id=thing.size, owner_id=1, nombre_local=thing.name))
     return {"ok": True}
@@ -54,6 +64,7 @@ async def create_thing(thing: Thing, session: SessionDep):
 
 @router.post("/things/fail-after-write")
 async def fail_after_write(thing: Thing, session: SessionDep):
+    remember_after_commit(session, thing.name)
     session.add(HandledEvent(event_id=thing.name))
     add_event(session, RestaurantCreated(restaurant_id=thing.size, owner_id=1, nombre_local=thing.name))
     await session.flush()

@@ -88,3 +88,21 @@ async def test_readiness_fails_when_redis_is_unreachable(client, app):
         app.state.redis = healthy
     assert answer.status_code == 503
     assert answer.json()["checks"]["redis"] is False
+
+
+async def test_after_commit_callbacks_run_once_committed_and_never_on_rollback(client, app):
+    from tests.conftest import COMMITTED
+
+    COMMITTED.clear()
+    await client.post("/things/fail-after-write", json={"name": "nope", "size": 1})
+    assert COMMITTED == []
+    await client.post("/things", json={"name": "yes", "size": 1})
+    assert COMMITTED[0] == "yes"
+    # The request's event reaches this service's own handler, whose callback runs after its commit.
+    import asyncio
+
+    for _ in range(100):
+        if "event yes" in COMMITTED:
+            break
+        await asyncio.sleep(0.05)
+    assert COMMITTED == ["yes", "event yes"]
