@@ -77,3 +77,31 @@ def test_a_new_restaurant_reaches_every_service_exactly_once(client):
 def test_a_bad_token_is_refused_through_the_gateway(client, token):
     answer = client.post("/api/token-auth/check-authentication/", headers={"Authorization": f"Token {token}"})
     assert answer.status_code == 401
+
+
+def test_an_operator_reaches_the_restaurant_everywhere_until_removed(client):
+    owner = client.post(
+        "/api/restaurant/",
+        json={"nombre_local": "Con Operador", "telefono": "1145678901", "fk_user": {"email": unique_email("duenio"), "password": PASSWORD, "password2": PASSWORD}},
+    ).json()
+    restaurant, owner_auth = owner["id"], {"Authorization": f"Token {owner['auth_token']}"}
+    email = unique_email("mozo")
+    added = client.post(
+        "/api/registrar-operador/",
+        json={"fk_resto": restaurant, "fk_user": {"first_name": "Pedro", "email": email, "password": PASSWORD, "password2": PASSWORD}},
+        headers=owner_auth,
+    )
+    assert added.status_code == 201
+    login = client.post("/api/auth/token/login/", json={"username": email, "password": PASSWORD}).json()
+    assert login["user"]["groups"] == [{"id": 4}]
+    operator = {"Authorization": f"Token {login['auth_token']}"}
+    assert [r["id_resto"] for r in client.get("/api/restaurant/", headers=operator).json()] == [restaurant]
+    eventually(lambda: client.get(f"/api/menu/?restaurant={restaurant}", headers=operator).status_code == 200)
+    user_id = added.json()["fk_user"]["id"]
+    for service in PROJECTING_SERVICES:
+        eventually(lambda: psql(service, f"SELECT role FROM restaurant_member WHERE restaurant_id = {restaurant} AND user_id = {user_id}") == "4")
+
+    assert client.delete(f"/api/registrar-operador/{added.json()['id']}/", headers=owner_auth).status_code == 204
+    assert client.get(f"/api/menu/?restaurant={restaurant}", headers=operator).status_code == 401  # the token died with the job
+    for service in PROJECTING_SERVICES:
+        eventually(lambda: psql(service, f"SELECT count(*) FROM restaurant_member WHERE restaurant_id = {restaurant} AND user_id = {user_id}") == "0")
