@@ -47,7 +47,7 @@ function ProfileLoader() {
       </Container>
     );
   }
-  return <ProfileEditor key={profile.dataUpdatedAt} profile={profile.data} />;
+  return <ProfileEditor profile={profile.data} />;
 }
 
 export function toValues(p: Profile): ProfileValues {
@@ -119,7 +119,14 @@ function ProfileEditor({ profile }: { profile: Profile }) {
     (values) => {
       const payload = toPayload(initial, values);
       if (Object.keys(payload).length === 0) return setEditing(false);
-      update.mutate(payload, { onSuccess: () => notify('success', t('profile.updated')), onError: showErrors });
+      update.mutate(payload, {
+        onSuccess: (saved) => {
+          notify('success', t('profile.updated'));
+          form.reset(toValues(saved));
+          setEditing(false);
+        },
+        onError: showErrors,
+      });
     },
     (invalid) => {
       for (const [field, error] of Object.entries(invalid)) {
@@ -130,7 +137,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
   const fullName = [profile.fk_user.first_name, profile.fk_user.last_name].filter(Boolean).join(' ') || profile.fk_user.username;
 
   return (
-    <Container size="sm" py="xl" pb={editing ? 120 : 'xl'}>
+    <Container size="sm" py="xl">
       <Group justify="space-between" align="flex-start" mb="md" wrap="nowrap">
         <Title order={1}>{t('page.profile.title')}</Title>
         <Group gap="xs" wrap="nowrap">
@@ -230,7 +237,8 @@ function ProfileEditor({ profile }: { profile: Profile }) {
             justify="flex-end"
             p="sm"
             bg="white"
-            style={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 150, borderTop: '1px solid var(--mantine-color-gray-3)' }}
+            mt="md"
+            style={{ position: 'sticky', bottom: 0, zIndex: 150, borderTop: '1px solid var(--mantine-color-gray-3)' }}
           >
             <Button variant="default" size="md" onClick={cancel}>
               {t('common.cancel')}

@@ -53,8 +53,7 @@ function ProfileLoader({ id }: { id: number }) {
       </Container>
     );
   }
-  // a new key after each save: the editor starts again from what the server stored
-  return <ProfileEditor key={restaurant.dataUpdatedAt} restaurant={restaurant.data} />;
+  return <ProfileEditor key={id} restaurant={restaurant.data} />;
 }
 
 export function toProfileValues(r: Restaurant): RestaurantProfileValues {
@@ -126,6 +125,9 @@ function ProfileEditor({ restaurant }: { restaurant: Restaurant }) {
           onSuccess: (saved) => {
             notify('success', t('restaurants.updated'));
             selectedRestaurantStore.select(saved);
+            // the editor starts again from what the server stored
+            form.reset(toProfileValues(saved));
+            setEditing(false);
           },
           onError: showErrors,
         },
@@ -173,7 +175,7 @@ function ProfileEditor({ restaurant }: { restaurant: Restaurant }) {
   );
 
   return (
-    <Container size="md" py="xl" pb={editing ? 120 : 'xl'}>
+    <Container size="md" py="xl">
       <Group justify="space-between" align="flex-start" mb="md" wrap="nowrap">
         <div>
           <Title order={1}>{t('page.editarRestaurante.title')}</Title>
@@ -305,7 +307,8 @@ function ProfileEditor({ restaurant }: { restaurant: Restaurant }) {
             justify="flex-end"
             p="sm"
             bg="white"
-            style={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 150, borderTop: '1px solid var(--mantine-color-gray-3)' }}
+            mt="md"
+            style={{ position: 'sticky', bottom: 0, zIndex: 150, borderTop: '1px solid var(--mantine-color-gray-3)' }}
           >
             <Button variant="default" size="md" onClick={cancel}>
               {t('common.cancel')}

@@ -33,7 +33,7 @@ function ScheduleLoader({ id, name }: { id: number; name: string }) {
       </Center>
     );
   }
-  return <ScheduleEditor key={schedule.dataUpdatedAt} id={id} name={name} initial={schedule.data ?? {}} />;
+  return <ScheduleEditor key={id} id={id} name={name} initial={schedule.data ?? {}} />;
 }
 
 function ScheduleEditor({ id, name, initial }: { id: number; name: string; initial: Schedule }) {
