@@ -170,8 +170,7 @@ export function DishDialog({ opened, dish, menuId, defaultCategory, onClose }: P
               <Textarea
                 label={t('catalog.dish.description')}
                 size="md"
-                autosize
-                minRows={2}
+                rows={3}
                 maxLength={DISH_DESCRIPTION_MAX}
                 {...form.register('description')}
                 error={err(errors.description?.message)}
