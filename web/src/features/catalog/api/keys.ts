@@ -10,7 +10,6 @@ export type DishFilters = {
 
 export const catalogKeys = {
   all: ['catalog'] as const,
-  restaurants: () => ['catalog', 'my-restaurants'] as const,
   menus: (restaurant: number) => ['catalog', 'menus', restaurant] as const,
   menusAll: () => ['catalog', 'menus'] as const,
   tree: (menuId: number) => ['catalog', 'menu-tree', menuId] as const,

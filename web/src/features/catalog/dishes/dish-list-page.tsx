@@ -3,6 +3,7 @@ import { ActionIcon, Button, Center, Container, Group, Loader, Pagination, Selec
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCoin, IconHelp, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
+import { RequireRestaurant } from '@/components/require-restaurant';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
 import { dishCategoryOptions, useCategories } from '../api/categories';
@@ -11,7 +12,6 @@ import { useMenus } from '../api/menus';
 import type { Dish } from '../api/types';
 import { CatalogMessages } from '../components/catalog-messages';
 import { HelpDialog } from '../components/help-dialog';
-import { RestaurantGate } from '../components/restaurant-gate';
 import { PAGE_SIZES } from '../schemas';
 import { BulkPriceDialog } from './bulk-price-dialog';
 import { DishCard } from './dish-card';
@@ -22,7 +22,7 @@ const HELP = ['catalog.dishes.help.menu', 'catalog.dishes.help.add', 'catalog.di
 export default function DishListPage() {
   return (
     <CatalogMessages>
-      <RestaurantGate>{(restaurant) => <DishList restaurant={restaurant} />}</RestaurantGate>
+      <RequireRestaurant>{(r) => <DishList restaurant={r.id} />}</RequireRestaurant>
     </CatalogMessages>
   );
 }

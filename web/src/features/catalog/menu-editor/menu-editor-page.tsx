@@ -4,6 +4,7 @@ import { IconDeviceFloppy, IconHelp, IconPencil, IconPencilOff, IconPlus, IconTr
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { DiscardChangesPrompt } from '@/components/discard-changes';
+import { RequireRestaurant } from '@/components/require-restaurant';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
 import { KEYS, write } from '@/lib/storage';
@@ -13,7 +14,6 @@ import type { Menu } from '../api/types';
 import { CatalogMessages } from '../components/catalog-messages';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { HelpDialog } from '../components/help-dialog';
-import { RestaurantGate } from '../components/restaurant-gate';
 import { hasNonFieldErrors, notifyProblems, notifyServerErrors } from '../components/show-errors';
 import { CategoryDialog } from './category-dialog';
 import { MenuSharePanel } from './menu-share-panel';
@@ -30,7 +30,7 @@ const HELP = ['catalog.menu.help.create', 'catalog.menu.help.edit', 'catalog.men
 export default function MenuEditorPage() {
   return (
     <CatalogMessages>
-      <RestaurantGate>{(restaurant) => <MenuEditor restaurant={restaurant} />}</RestaurantGate>
+      <RequireRestaurant>{(r) => <MenuEditor restaurant={r.id} />}</RequireRestaurant>
     </CatalogMessages>
   );
 }
