@@ -97,12 +97,12 @@ async function addDish(page: Page, category: string, name: string, price: string
   await expect(dialog).toBeHidden();
 }
 
-test.beforeEach(({ page }, info) => {
-  test.skip(info.project.name !== 'tablet', 'the catalog flow runs at tablet size, with a finger');
+test.beforeEach(({ page }) => {
   page.on('pageerror', (e) => console.log(`pageerror: ${e.message}`));
 });
 
 test('build a menu, reorder it by drag, raise prices, disable a dish: the public menu shows exactly that', async ({ page, request }) => {
+  test.skip(test.info().project.name !== 'tablet', 'the catalog flow runs at tablet size, with a finger');
   test.setTimeout(120_000);
   const { token, restaurant } = await signInNewOwner(page, request);
 
@@ -201,4 +201,74 @@ test('build a menu, reorder it by drag, raise prices, disable a dish: the public
     { name: 'Bebidas', dishes: [], sub: [{ name: 'Vinos', dishes: [['Malbec', '9000.00', 1]], sub: [] }] },
     { name: 'Entradas', dishes: [['Provoleta', '4620.00', 1]], sub: [] },
   ]);
+});
+
+/** A mouse drag by small steps (pointer events of type mouse). */
+async function mouseDrag(page: Page, from: Locator, to: Locator, where: 'top' | 'bottom') {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + Math.min(b.width / 2, 200), where === 'top' ? b.y + 4 : b.y + b.height - 4, { steps: 12 });
+}
+
+test('with a mouse: a dish drops into another dish list; a category never drops into a dish list', async ({ page, request }) => {
+  test.skip(test.info().project.name !== 'desktop', 'the mouse runs at desktop size');
+  const { token, restaurant } = await signInNewOwner(page, request);
+  const headers = { Authorization: `Token ${token}` };
+  const created = await request.post('/api/create-nestable-menu/', {
+    headers,
+    data: {
+      menus: [
+        {
+          restaurant, name: 'Carta Mouse', delivery: false,
+          group_menu: [
+            { name: 'Entradas', dishes: [{ name: 'Empanada', price: '1500' }, { name: 'Provoleta', price: '4200' }], sub_categories: [] },
+            { name: 'Bebidas', dishes: [], sub_categories: [{ name: 'Vinos', dishes: [{ name: 'Malbec', price: '9000' }], sub_categories: [] }] },
+          ],
+        },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const menuId = ((await created.json()) as { menus: { menu: { id: number } }[] }).menus[0].menu.id;
+  await page.goto('/menu');
+  await page.getByRole('button', { name: 'Editar menú' }).click();
+
+  // a category over a dish row: no drop place is shown, and letting go changes nothing
+  await mouseDrag(page, page.getByRole('button', { name: 'Mover Vinos' }), page.getByTestId('tree-dish-Empanada'), 'bottom');
+  await expect(page.getByTestId('drag-ghost')).toBeVisible();
+  await expect(page.getByTestId('drop-indicator')).toHaveCount(0);
+  await page.mouse.up();
+  await expect(page.getByTestId('tree-category-Bebidas').getByTestId('tree-category-Vinos')).toBeVisible();
+
+  // a dish into another category's dish list
+  await mouseDrag(page, page.getByRole('button', { name: 'Mover Malbec' }), page.getByTestId('tree-dish-Empanada'), 'bottom');
+  await expect(page.getByTestId('drop-indicator')).toBeVisible();
+  await page.mouse.up();
+  await expect(page.getByTestId('tree-category-Entradas').getByTestId('tree-dish-Malbec')).toBeVisible();
+  // Vinos is now empty: the client refuses to save it, as the server would
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await toast(page, 'La categoría no puede estar vacía.');
+  await page.getByRole('button', { name: 'Eliminar la categoría Bebidas' }).click();
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await toast(page, 'Menú actualizado.');
+
+  const tree = await request.get(`/api/nestable-menu/?menu_id=${menuId}`, { headers });
+  const data = ((await tree.json()) as { data: { name: string; dishes: { name: string }[] }[] }).data;
+  expect(data.map((c) => [c.name, c.dishes.map((d) => d.name)])).toEqual([['Entradas', ['Empanada', 'Malbec', 'Provoleta']]]);
+});
+
+test('phone: the editor and the dish list fit a narrow screen', async ({ page, request }) => {
+  test.skip(test.info().project.name !== 'phone', 'phone size');
+  await signInNewOwner(page, request);
+  await page.goto('/menu');
+  await page.getByRole('button', { name: 'Crear menú' }).click();
+  await page.getByRole('button', { name: 'Agregar categoría' }).click();
+  await page.getByRole('dialog').getByLabel('Nombre de la categoría').fill('Entradas');
+  await page.getByRole('dialog').getByRole('button', { name: 'Agregar' }).click();
+  await addDish(page, 'Entradas', 'Empanada', '1500');
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `${DIR}/catalog-phone-menu-edit.png`, fullPage: true });
 });

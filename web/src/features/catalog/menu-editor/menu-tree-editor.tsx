@@ -292,7 +292,7 @@ export function MenuTreeEditor({ tree, editable, onChange, onAddSubCategory, onA
                 {category.name}
               </Text>
             )}
-            <Badge variant="light" color="gray">
+            <Badge variant="light" color="gray" visibleFrom="sm">
               {hasChildren
                 ? t('catalog.tree.subCategoryCount', { count: category.children.length })
                 : t('catalog.tree.dishCount', { count: category.dishes.length })}
