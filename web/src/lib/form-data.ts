@@ -5,11 +5,16 @@
  */
 export type FormValue = string | number | boolean | File | null | undefined;
 
+/** A chosen file (checked by shape: files may come from another realm, e.g. in tests). */
+export function isFile(value: unknown): value is File {
+  return typeof value === 'object' && value !== null && typeof (value as File).name === 'string' && typeof (value as Blob).arrayBuffer === 'function';
+}
+
 export function toFormData(values: Record<string, FormValue>): FormData {
   const form = new FormData();
   for (const [key, value] of Object.entries(values)) {
     if (value === undefined) continue;
-    if (value instanceof File) form.append(key, value, value.name);
+    if (isFile(value)) form.append(key, value, value.name);
     else if (typeof value === 'boolean') form.append(key, value ? 'true' : 'false');
     else form.append(key, value === null ? '' : String(value));
   }
@@ -22,7 +27,7 @@ export function changedValues<T extends Record<string, FormValue>>(initial: T, n
   for (const key of Object.keys(next) as (keyof T)[]) {
     const value = next[key];
     if (value === undefined || value === null) continue;
-    if (value instanceof File || value !== initial[key]) out[key] = value;
+    if (isFile(value) || value !== initial[key]) out[key] = value;
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMAGE_MAX_BYTES, isAcceptedImage } from '@/lib/form-data';
+import { IMAGE_MAX_BYTES, isAcceptedImage, isFile } from '@/lib/form-data';
 
 /**
  * Client profile rules equal to the identity service's (spec part 1 §5): first name 4–30, last
@@ -13,7 +13,7 @@ export const profileSchema = z.object({
   email: z.string(),
   genero: z.enum(['', '0', '1']),
   imagen: z
-    .custom<File | null>((v) => v === null || (v instanceof File && isAcceptedImage(v)), 'profile.validation.imageType')
+    .custom<File | null>((v) => v === null || (isFile(v) && isAcceptedImage(v)), 'profile.validation.imageType')
     .refine((v) => v === null || v.size <= IMAGE_MAX_BYTES, 'profile.validation.imageSize'),
 });
 export type ProfileValues = z.infer<typeof profileSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMAGE_MAX_BYTES, isAcceptedImage } from '@/lib/form-data';
+import { IMAGE_MAX_BYTES, isAcceptedImage, isFile } from '@/lib/form-data';
 
 /**
  * Restaurant create/edit rules equal to the identity service's (spec part 1 §5, §9).
@@ -22,10 +22,10 @@ export const phone = z
 export const address = z.string().trim().min(1, required).min(10, 'restaurants.validation.address').max(100, 'restaurants.validation.address');
 
 const imageOrNull = z
-  .custom<File | null>((v) => v === null || (v instanceof File && isAcceptedImage(v)), 'restaurants.validation.logoType')
+  .custom<File | null>((v) => v === null || (isFile(v) && isAcceptedImage(v)), 'restaurants.validation.logoType')
   .refine((v) => v === null || v.size <= IMAGE_MAX_BYTES, 'restaurants.validation.logoSize');
 const requiredImage = z
-  .custom<File | null>((v) => v instanceof File, 'restaurants.validation.logoRequired')
+  .custom<File | null>((v) => isFile(v), 'restaurants.validation.logoRequired')
   .pipe(imageOrNull);
 
 /** Create: name 4–40, phone digits 8–20, address 10–100, logo required (png, jpeg, bmp). */

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { digitsOnly } from '@/features/auth/schemas';
@@ -70,7 +70,7 @@ function EditForm({ restaurant, onClose }: { restaurant: Restaurant; onClose: ()
             />
           )}
         />
-        <Textarea label={t('restaurants.field.direccion')} withAsterisk size="md" autosize minRows={1} maxLength={100} {...form.register('direccion')} error={errorText(errors.direccion)} />
+        <TextInput label={t('restaurants.field.direccion')} withAsterisk size="md" maxLength={100} {...form.register('direccion')} error={errorText(errors.direccion)} />
         <Controller
           control={form.control}
           name="logo"

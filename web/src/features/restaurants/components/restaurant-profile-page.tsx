@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import {
   ActionIcon, Alert, Anchor, Button, Center, Container, Fieldset, Group, Loader, NumberInput, SimpleGrid, Stack, Switch, Text,
-  TextInput, Textarea, Title, Tooltip,
+  TextInput, Title, Tooltip,
 } from '@mantine/core';
 import { IconAlertTriangle, IconClock, IconKey, IconPencil } from '@tabler/icons-react';
 import { Controller, useForm, type Control } from 'react-hook-form';
@@ -218,11 +218,9 @@ function ProfileEditor({ restaurant }: { restaurant: Restaurant }) {
           <Section legend={t('restaurants.section.local')}>
             {text('nombre_local', 40, { withAsterisk: editing })}
             {digits('telefono', { withAsterisk: editing })}
-            <Textarea
+            <TextInput
               label={t('restaurants.field.direccion')}
               size="md"
-              autosize
-              minRows={1}
               maxLength={100}
               readOnly={readOnly}
               variant={readOnly ? 'filled' : 'default'}
