@@ -103,7 +103,7 @@ test.beforeEach(({ page }) => {
 
 test('build a menu, reorder it by drag, raise prices, disable a dish: the public menu shows exactly that', async ({ page, request }) => {
   test.skip(test.info().project.name !== 'tablet', 'the catalog flow runs at tablet size, with a finger');
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const { token, restaurant } = await signInNewOwner(page, request);
 
   // --- build: two categories, a sub-category, three dishes -------------------------------------
@@ -129,6 +129,9 @@ test('build a menu, reorder it by drag, raise prices, disable a dish: the public
   const [menu] = (await menus.json()) as { id: number; name: string }[];
   expect(menu.name).toBe('Carta E2E');
   await expect(page.getByTestId('menu-share-panel').getByRole('textbox')).toHaveValue(new RegExp(`/menus\\?menu=${menu.id}$`));
+  await expect(page.getByTestId('menu-qr')).toBeVisible();
+  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar PDF' }).click()]);
+  expect(pdf.suggestedFilename()).toBe('qr_menu.pdf');
   await shot(page, 'menu-view');
 
   // --- reorder: a finger drags Bebidas above Entradas; the keyboard moves Provoleta up ----------

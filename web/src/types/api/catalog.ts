@@ -257,6 +257,7 @@ export interface paths {
          * Public Menu
          * @description The menu diners see: categories with enabled dishes, prices, images, the restaurant's name,
          *     logo, hours and whether it takes orders. 404 'Menu no encontrado' when missing or empty.
+         *     Sent gzip-compressed to clients that accept it; ETag and If-None-Match give 304.
          */
         get: operations["getPublicMenu"];
         put?: never;
@@ -543,11 +544,6 @@ export interface components {
             /** Price */
             price: string;
         };
-        /** HTTPValidationError */
-        HTTPValidationError: {
-            /** Detail */
-            detail?: components["schemas"]["ValidationError"][];
-        };
         /** MenuCreate */
         MenuCreate: {
             /**
@@ -697,19 +693,6 @@ export interface components {
             /** Whatsapp */
             whatsapp: string;
         };
-        /** ValidationError */
-        ValidationError: {
-            /** Context */
-            ctx?: Record<string, never>;
-            /** Input */
-            input?: unknown;
-            /** Location */
-            loc: (string | number)[];
-            /** Message */
-            msg: string;
-            /** Error Type */
-            type: string;
-        };
     };
     responses: never;
     parameters: never;
@@ -743,13 +726,15 @@ export interface operations {
                     "application/json": components["schemas"]["BulkPriceResult"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -776,13 +761,15 @@ export interface operations {
                     "application/json": components["schemas"]["NestedMenuSaved"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -809,13 +796,15 @@ export interface operations {
                     "application/json": components["schemas"]["NestedMenuSaved"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -842,13 +831,15 @@ export interface operations {
                     "application/json": components["schemas"]["DishImagePublic"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -877,13 +868,15 @@ export interface operations {
                     "application/json": components["schemas"]["DishImagePublic"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -906,13 +899,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -945,13 +940,15 @@ export interface operations {
                     "application/json": components["schemas"]["DishPage"] | components["schemas"]["DishPublic"][];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -978,13 +975,15 @@ export interface operations {
                     "application/json": components["schemas"]["DishPublic"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -1009,13 +1008,15 @@ export interface operations {
                     "application/json": components["schemas"]["DishPublic"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -1044,13 +1045,15 @@ export interface operations {
                     "application/json": components["schemas"]["DishPublic"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -1073,13 +1076,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -1104,13 +1109,15 @@ export interface operations {
                     "application/json": components["schemas"]["DishPublic"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -1139,13 +1146,15 @@ export interface operations {
                     "application/json": components["schemas"]["CategoryPage"] | components["schemas"]["CategoryPublic"][];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -1172,13 +1181,15 @@ export interface operations {
                     "application/json": components["schemas"]["CategoryRegistered"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -1205,13 +1216,15 @@ export interface operations {
                     "application/json": components["schemas"]["CategoryPublic"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -1242,13 +1255,15 @@ export interface operations {
                     "application/json": components["schemas"]["CategoryPublic"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -1273,13 +1288,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -1305,13 +1322,15 @@ export interface operations {
                     "application/json": components["schemas"]["MenuPublic"][];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -1338,13 +1357,15 @@ export interface operations {
                     "application/json": components["schemas"]["MenuPublic"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -1371,13 +1392,15 @@ export interface operations {
                     "application/json": components["schemas"]["MenuPublic"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -1408,13 +1431,15 @@ export interface operations {
                     "application/json": components["schemas"]["MenuPublic"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -1439,13 +1464,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -1470,13 +1497,15 @@ export interface operations {
                     "application/json": components["schemas"]["MenuTree"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -1508,21 +1537,23 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description Menu no encontrado */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
             };
         };
     };

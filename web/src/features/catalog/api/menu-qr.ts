@@ -1,20 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api-client';
-import { localeStore } from '@/lib/i18n/locale';
-import { sessionStore } from '@/lib/session';
+import { api, unwrap } from '@/lib/api-client';
 import { catalogKeys } from './keys';
 
 /**
- * GET qr/menu/{menu_id}/?format=png|pdf (floor service): a binary answer, so it is fetched with
- * the token header here rather than through the JSON client; an <img src> could not send it.
+ * GET qr/menu/{menu_id}/?format=png|pdf (floor service): a binary answer, read as a blob through
+ * the API client (it sends the token, which an <img src> could not).
  */
-export async function getMenuQr(menuId: number, format: 'png' | 'pdf'): Promise<Blob> {
-  const { token } = sessionStore.get();
-  const headers: Record<string, string> = { 'Accept-Language': localeStore.get() };
-  if (token) headers.Authorization = `Token ${token}`;
-  const response = await globalThis.fetch(`/api/qr/menu/${menuId}/?format=${format}`, { headers });
-  if (!response.ok) throw new ApiError(response.status, null);
-  return response.blob();
+export function getMenuQr(menuId: number, format: 'png' | 'pdf'): Promise<Blob> {
+  return unwrap(
+    api.GET('/api/qr/menu/{menu_id}/', { params: { path: { menu_id: menuId }, query: { format } }, parseAs: 'blob' }),
+  ) as Promise<Blob>;
 }
 
 /** The QR image as an object URL (revoked by the browser with the page). */
