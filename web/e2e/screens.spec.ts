@@ -59,6 +59,7 @@ test('dialogs', async ({ page }) => {
 });
 
 test('owner screens', async ({ page }) => {
+  test.setTimeout(90_000);
   await demoLogin(page);
   await expect(page.getByRole('dialog', { name: 'Primeros pasos' })).toBeVisible();
   await shot(page, 'owner-first-visit-help');
@@ -74,6 +75,14 @@ test('owner screens', async ({ page }) => {
   ]) {
     await page.goto(path);
     await expect(page.getByRole('tab').first()).toBeVisible();
+    await shot(page, name);
+  }
+  for (const [name, path] of [
+    ['owner-schedule-demo', '/Crear-horario'],
+    ['owner-create-restaurant', '/crear-restaurante'],
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await shot(page, name);
   }
   await page.goto('/administrador');
