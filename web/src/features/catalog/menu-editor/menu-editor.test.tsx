@@ -185,6 +185,15 @@ describe('menu editor (/menu)', () => {
     });
   });
 
+  it('the public link is copied with one tap', async () => {
+    setup();
+    const user = userEvent.setup();
+    renderApp('/menu', { as: 'owner' });
+    await user.click(await screen.findByRole('button', { name: 'Copiar enlace' }));
+    expect(await screen.findByText('Enlace copiado.')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/menus?menu=1`);
+  });
+
   it('in English', async () => {
     setup({ menus: [] });
     renderApp('/menu', { as: 'owner', locale: 'en' });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Card, CopyButton, Image, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Card, Image, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
 import { paths } from '@/config/paths';
 import { useT } from '@/lib/i18n/messages';
@@ -20,6 +20,7 @@ export function MenuSharePanel({ menu }: { menu: Menu }) {
   const qr = useMenuQrImage(menu.id);
   const update = useUpdateMenu();
   const [downloading, setDownloading] = useState(false);
+  const [copied, setCopied] = useState(false);
   const link = publicMenuLink(menu.id);
 
   const download = async () => {
@@ -58,22 +59,24 @@ export function MenuSharePanel({ menu }: { menu: Menu }) {
           onFocus={(e) => e.currentTarget.select()}
           rightSectionWidth={44}
           rightSection={
-            <CopyButton value={link}>
-              {({ copied, copy }) => (
-                <Button
-                  variant="subtle"
-                  size="compact-md"
-                  px={6}
-                  aria-label={t('catalog.link.copy')}
-                  onClick={() => {
-                    copy();
+            <Button
+              variant="subtle"
+              size="compact-md"
+              px={6}
+              aria-label={t('catalog.link.copy')}
+              onClick={() =>
+                navigator.clipboard
+                  .writeText(link)
+                  .then(() => {
+                    setCopied(true);
                     notify('success', t('catalog.link.copied'));
-                  }}
-                >
-                  {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
-                </Button>
-              )}
-            </CopyButton>
+                    setTimeout(() => setCopied(false), 2000);
+                  })
+                  .catch(() => notify('error', t('catalog.link.copyError')))
+              }
+            >
+              {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
+            </Button>
           }
         />
         <Anchor href={link} target="_blank" rel="noopener" size="sm">
