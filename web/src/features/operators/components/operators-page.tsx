@@ -96,7 +96,7 @@ function OperatorsScreen({ restaurantId, name }: { restaurantId: number; name: s
           </Table>
         </Table.ScrollContainer>
       )}
-      <TablePager count={list.data?.count ?? 0} page={page} size={OPERATOR_PAGE_SIZE} onPage={setPage} />
+      {rows.length > 0 && <TablePager count={list.data?.count ?? 0} page={page} size={OPERATOR_PAGE_SIZE} onPage={setPage} />}
       <AddOperatorDialog opened={adding} restaurantId={restaurantId} onClose={() => setAdding(false)} />
       <OperatorInfoDialog operatorId={info} onClose={() => setInfo(null)} />
       <ConfirmDialog

@@ -138,9 +138,9 @@ function ProfileEditor({ profile }: { profile: Profile }) {
 
   return (
     <Container size="sm" py="xl">
-      <Group justify="space-between" align="flex-start" mb="md" wrap="nowrap">
+      <Group justify="space-between" align="flex-start" mb="md" gap="sm">
         <Title order={1}>{t('page.profile.title')}</Title>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" ml="auto">
           <Tooltip label={t('password.change')}>
             <ActionIcon variant="light" size={44} onClick={() => setPassword(true)} aria-label={t('password.change')}>
               <IconKey size={24} />

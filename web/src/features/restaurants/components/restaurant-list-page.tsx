@@ -153,7 +153,9 @@ function RestaurantGrid({ onAdd }: { onAdd: () => void }) {
           ))}
         </SimpleGrid>
       )}
-      <TablePager count={list.data?.count ?? 0} page={page} size={size} onPage={setPage} sizes={RESTAURANT_PAGE_SIZES} onSize={setSize} />
+      {!!list.data?.count && (
+        <TablePager count={list.data.count} page={page} size={size} onPage={setPage} sizes={RESTAURANT_PAGE_SIZES} onSize={setSize} />
+      )}
       <RestaurantEditDialog restaurant={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         opened={!!deleting}

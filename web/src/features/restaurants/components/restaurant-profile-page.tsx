@@ -176,14 +176,14 @@ function ProfileEditor({ restaurant }: { restaurant: Restaurant }) {
 
   return (
     <Container size="md" py="xl">
-      <Group justify="space-between" align="flex-start" mb="md" wrap="nowrap">
+      <Group justify="space-between" align="flex-start" mb="md" gap="sm">
         <div>
           <Title order={1}>{t('page.editarRestaurante.title')}</Title>
           <Text c="dimmed" fz="lg" data-testid="profile-restaurant-name">
             {restaurant.nombre_local}
           </Text>
         </div>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" ml="auto">
           <Tooltip label={t('restaurants.schedule.link')}>
             <ActionIcon component={Link} to={paths.crearHorario.path} variant="light" size={44} aria-label={t('restaurants.schedule.link')}>
               <IconClock size={24} />
