@@ -3,6 +3,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Query
 
 from identity.admin import service
+from identity.admin.schemas import AdminRestaurantPage, DashboardPage
 from kit.auth import ADMIN, require_groups
 from kit.db import SessionDep
 
@@ -14,14 +15,14 @@ Page = Annotated[int, Query(ge=1)]
 Size = Annotated[int, Query(ge=-1, le=500)]
 
 
-@router.get("/restaurantes/", operation_id="adminListRestaurants")
+@router.get("/restaurantes/", response_model=AdminRestaurantPage, operation_id="adminListRestaurants")
 async def list_restaurants(session: SessionDep, search: Search = None, ordering: Ordering = None, page: Page = 1, size: Size = 20):
     """Every restaurant with the admin row fields (spec part 2 §3)."""
     count, rows = await service.page(session, search, ordering, page, None if size in (-1, 0) else size)
     return {"count": count, "results": [service.restaurant_row(*row) for row in rows]}
 
 
-@router.get("/dashboard/", operation_id="adminDashboard")
+@router.get("/dashboard/", response_model=DashboardPage, operation_id="adminDashboard")
 async def dashboard(session: SessionDep, search: Search = None, ordering: Ordering = None, page: Page = 1, size: Size = 20):
     count, rows = await service.page(session, search, ordering, page, None if size in (-1, 0) else size)
     return {"count": count, "results": [service.dashboard_row(*row) for row in rows]}

@@ -391,6 +391,73 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AdminRestaurantPage */
+        AdminRestaurantPage: {
+            /** Count */
+            count: number;
+            /** Results */
+            results: components["schemas"]["AdminRestaurantRow"][];
+        };
+        /**
+         * AdminRestaurantRow
+         * @description A restaurant as the admin's list shows it (spec part 2 §3 'Restaurant (admin rows)').
+         */
+        AdminRestaurantRow: {
+            /** Application Fee */
+            application_fee: string;
+            /** Avg Permanence */
+            avg_permanence: string;
+            /** Direccion */
+            direccion: string;
+            /** Facebook */
+            facebook: string;
+            fk_user: components["schemas"]["OwnerPublic"] | null;
+            /** Has Waiter */
+            has_waiter: boolean;
+            /** Horario Apertura */
+            horario_apertura: string | null;
+            /** Horario Cierre */
+            horario_cierre: string | null;
+            /** Id */
+            id: number;
+            /** Id Resto */
+            id_resto: number;
+            /** Instagram */
+            instagram: string;
+            last_order: components["schemas"]["LastOrder"] | null;
+            /** Logo */
+            logo: string;
+            /** Mp Active */
+            mp_active: boolean;
+            /** Mute Sound */
+            mute_sound: boolean;
+            /** Nombre Local */
+            nombre_local: string;
+            /** Nro Tarjeta */
+            nro_tarjeta: string;
+            /** Num Orders */
+            num_orders: number;
+            /** Profile Complete */
+            profile_complete: boolean;
+            /** Receive Noti */
+            receive_noti: boolean;
+            /** Reservas */
+            reservas: boolean;
+            /** Stop Orders */
+            stop_orders: boolean;
+            /** Takeaway */
+            takeaway: boolean;
+            /** Telefono */
+            telefono: string;
+            /** Tips */
+            tips: boolean;
+            /** Wait Time */
+            wait_time: number;
+            /** Website */
+            website: string;
+            /** Whatsapp */
+            whatsapp: string;
+        };
         /** ClientCreate */
         ClientCreate: {
             fk_user: components["schemas"]["ClientUserCreate"];
@@ -432,10 +499,50 @@ export interface components {
             /** Password2 */
             password2: string;
         };
+        /** DashboardPage */
+        DashboardPage: {
+            /** Count */
+            count: number;
+            /** Results */
+            results: components["schemas"]["DashboardRow"][];
+        };
+        /** DashboardRow */
+        DashboardRow: {
+            /**
+             * Date Joined
+             * Format: date-time
+             */
+            date_joined: string;
+            /** Id */
+            id: number;
+            /** Id Resto */
+            id_resto: number;
+            /** Last Login */
+            last_login: string | null;
+            last_order: components["schemas"]["LastOrder"] | null;
+            /** Nombre Local */
+            nombre_local: string;
+            /** Num Orders */
+            num_orders: number;
+            /** Username */
+            username: string;
+        };
         /** GroupRef */
         GroupRef: {
             /** Id */
             id: number;
+        };
+        /** LastOrder */
+        LastOrder: {
+            /**
+             * Creation Date
+             * Format: date-time
+             */
+            creation_date: string;
+            /** Fk Dish */
+            fk_dish: string;
+            /** Fk User Client */
+            fk_user_client: string;
         };
         /** LoginAnswer */
         LoginAnswer: {
@@ -783,7 +890,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["DashboardPage"];
                 };
             };
             /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */
@@ -819,7 +926,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["AdminRestaurantPage"];
                 };
             };
             /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */
