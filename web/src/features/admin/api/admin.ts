@@ -5,21 +5,9 @@ import type { components } from '@/types/api/identity';
 export type ClientPage = components['schemas']['ClientPage'];
 export type TableParams = { search?: string; ordering?: string; page: number; size: number };
 
-/**
- * The OpenAPI document leaves the two admin views' answers untyped (`{}`), so their rows are
- * described here from the generated restaurant shape plus the activity projection's columns.
- */
-export type LastOrder = { creation_date: string; fk_dish: string; fk_user_client: string } | null;
-export type Activity = { num_orders: number; last_order: LastOrder };
-export type AdminRestaurantRow = components['schemas']['RestaurantPublic'] & Activity;
-export type DashboardRow = {
-  id: number;
-  username: string;
-  date_joined: string;
-  id_resto: number;
-  nombre_local: string;
-  last_login: string | null;
-} & Activity;
+export type LastOrder = components['schemas']['LastOrder'] | null;
+export type AdminRestaurantRow = components['schemas']['AdminRestaurantRow'];
+export type DashboardRow = components['schemas']['DashboardRow'];
 export type Page<T> = { count: number; results: T[] };
 
 export const adminKeys = {
@@ -41,14 +29,14 @@ export const useAccounts = (p: TableParams) =>
 
 /** GET admin/restaurantes/?search&ordering&page&size. */
 export function getAdminRestaurants(p: TableParams): Promise<Page<AdminRestaurantRow>> {
-  return unwrap(api.GET('/api/admin/restaurantes/', { params: { query: query(p) } })) as Promise<Page<AdminRestaurantRow>>;
+  return unwrap(api.GET('/api/admin/restaurantes/', { params: { query: query(p) } }));
 }
 export const useAdminRestaurants = (p: TableParams) =>
   useQuery({ queryKey: adminKeys.restaurants(p), queryFn: () => getAdminRestaurants(p), placeholderData: keepPreviousData });
 
 /** GET admin/dashboard/?search&ordering&page&size. */
 export function getDashboard(p: TableParams): Promise<Page<DashboardRow>> {
-  return unwrap(api.GET('/api/admin/dashboard/', { params: { query: query(p) } })) as Promise<Page<DashboardRow>>;
+  return unwrap(api.GET('/api/admin/dashboard/', { params: { query: query(p) } }));
 }
 export const useDashboard = (p: TableParams) =>
   useQuery({ queryKey: adminKeys.dashboard(p), queryFn: () => getDashboard(p), placeholderData: keepPreviousData });
