@@ -93,11 +93,17 @@ async def redis(test_env) -> AsyncIterator[Redis]:
 
 
 @pytest.fixture(scope="session")
-async def session_queues() -> AsyncIterator[set[str]]:
-    """Queue names the session's apps declared; deleted once at the end (declaring is the slow part)."""
+async def session_queues(broker_namespace: str) -> AsyncIterator[set[str]]:
+    """Queue names the session's apps declared; deleted once at the end (declaring is the slow part),
+    with the session's exchanges, so test runs leave nothing behind in RabbitMQ."""
     names: set[str] = set()
     yield names
     await delete_queues(sorted(names))
+    connection = await aio_pika.connect(RABBITMQ_URL)
+    async with connection:
+        channel = await connection.channel()
+        for exchange in (f"{broker_namespace}platform.events", f"{broker_namespace}platform.events.dead-letter"):
+            await channel.exchange_delete(exchange)
 
 
 @pytest.fixture
