@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Avatar, Button, Center, Container, FileInput, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Avatar, Center, Container, FileInput, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconKey, IconPencil, IconUser } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DiscardEditsDialog, EditorSaveBar } from '@/components/editor-actions';
 import { DiscardChangesPrompt } from '@/components/discard-changes';
 import { ChangePasswordDialog } from '@/features/auth/components/change-password-dialog';
 import { useErrorText } from '@/features/auth/components/form-utils';
@@ -232,32 +232,10 @@ function ProfileEditor({ profile }: { profile: Profile }) {
             <TextInput label={t('profile.field.email')} size="md" readOnly variant="filled" {...form.register('email')} description={editing ? t('profile.emailReadOnly') : undefined} />
           </Stack>
         </Paper>
-        {editing && (
-          <Group
-            justify="flex-end"
-            p="sm"
-            bg="white"
-            mt="md"
-            style={{ position: 'sticky', bottom: 0, zIndex: 150, borderTop: '1px solid var(--mantine-color-gray-3)' }}
-          >
-            <Button variant="default" size="md" onClick={cancel}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" size="md" loading={update.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        )}
+        {editing && <EditorSaveBar onCancel={cancel} saving={update.isPending} />}
       </form>
       <DiscardChangesPrompt when={editing && isDirty} />
-      <ConfirmDialog
-        opened={confirmCancel}
-        title={t('discard.title')}
-        message={t('discard.message')}
-        confirmLabel={t('discard.leave')}
-        onConfirm={stopEditing}
-        onClose={() => setConfirmCancel(false)}
-      />
+      <DiscardEditsDialog opened={confirmCancel} onDiscard={stopEditing} onClose={() => setConfirmCancel(false)} />
       <ChangePasswordDialog opened={password} onClose={() => setPassword(false)} />
     </Container>
   );

@@ -1,13 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import {
-  ActionIcon, Alert, Anchor, Button, Center, Container, Fieldset, Group, Loader, NumberInput, SimpleGrid, Stack, Switch, Text,
+  ActionIcon, Alert, Anchor, Center, Container, Fieldset, Group, Loader, NumberInput, SimpleGrid, Stack, Switch, Text,
   TextInput, Title, Tooltip,
 } from '@mantine/core';
 import { IconAlertTriangle, IconClock, IconKey, IconPencil } from '@tabler/icons-react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DiscardEditsDialog, EditorSaveBar } from '@/components/editor-actions';
 import { DiscardChangesPrompt } from '@/components/discard-changes';
 import { RequireRestaurant } from '@/components/require-restaurant';
 import { paths } from '@/config/paths';
@@ -300,32 +300,10 @@ function ProfileEditor({ restaurant }: { restaurant: Restaurant }) {
             )}
           </Section>
         </Stack>
-        {editing && (
-          <Group
-            justify="flex-end"
-            p="sm"
-            bg="white"
-            mt="md"
-            style={{ position: 'sticky', bottom: 0, zIndex: 150, borderTop: '1px solid var(--mantine-color-gray-3)' }}
-          >
-            <Button variant="default" size="md" onClick={cancel}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" size="md" loading={update.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        )}
+        {editing && <EditorSaveBar onCancel={cancel} saving={update.isPending} />}
       </form>
       <DiscardChangesPrompt when={editing && isDirty} />
-      <ConfirmDialog
-        opened={confirmCancel}
-        title={t('discard.title')}
-        message={t('discard.message')}
-        confirmLabel={t('discard.leave')}
-        onConfirm={stopEditing}
-        onClose={() => setConfirmCancel(false)}
-      />
+      <DiscardEditsDialog opened={confirmCancel} onDiscard={stopEditing} onClose={() => setConfirmCancel(false)} />
       <ChangePasswordDialog opened={password} onClose={() => setPassword(false)} />
     </Container>
   );
