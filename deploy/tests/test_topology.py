@@ -142,7 +142,8 @@ def test_upstreams_come_from_the_environment_with_local_defaults():
     expected = {f"{s.upper()}_URL": f"http://127.0.0.1:{port}" for s, port in local_config.SERVICES.items()}
     expected["WEB_URL"] = f"http://127.0.0.1:{local_config.WEB_PORT}"
     assert tv == expected
-    assert local_config.GATEWAY_ENV == expected
+    assert local_config.GATEWAY_UPSTREAMS == expected
+    assert local_config.GATEWAY_ENV == {**expected, **local_config.GATEWAY_RUNTIME}
     rendered = route_table.load({"IDENTITY_URL": "http://identity:8000"})
     assert rendered["http"]["services"]["identity"]["loadBalancer"]["servers"][0]["url"] == "http://identity:8000"
 
@@ -189,7 +190,8 @@ def test_compose_service_is_wired(compose, service):
 def test_compose_gateway_points_every_route_at_a_compose_service(compose, routes):
     traefik = compose["services"]["traefik"]
     env = traefik["environment"]
-    assert set(env) == set(route_table.template_vars()), "set every upstream variable of the route table"
+    upstreams = set(route_table.template_vars())
+    assert set(env) - set(local_config.GATEWAY_RUNTIME) == upstreams, "set every upstream variable of the route table"
     rendered = route_table.load(env)
     for name, svc in rendered["http"]["services"].items():
         url = svc["loadBalancer"]["servers"][0]["url"]
@@ -245,10 +247,25 @@ def test_k8s_gateway_uses_the_same_route_table():
     assert "../../gateway/dynamic/routes.yml" in files
     gw = next(d for d in k8s_docs() if d["kind"] == "Deployment" and d["metadata"]["name"] == "gateway")
     env = {e["name"]: e["value"] for e in gw["spec"]["template"]["spec"]["containers"][0]["env"]}
-    assert set(env) == set(route_table.template_vars())
+    assert set(env) == set(route_table.template_vars()) | set(local_config.GATEWAY_RUNTIME)
     k8s_services = {d["metadata"]["name"] for d in k8s_docs() if d["kind"] == "Service"}
-    for url in env.values():
+    for url in (env[name] for name in route_table.template_vars()):
         assert re.match(r"http://([^:/]+)", url).group(1) in k8s_services, url
+
+
+def test_gateway_go_runtime_is_tuned_alike_everywhere(compose):
+    """Traefik's GOGC/GOMEMLIMIT trade (deploy/local/config.py) holds in every way it is run."""
+    runtime = local_config.GATEWAY_RUNTIME
+    assert runtime["GOGC"].isdigit() and int(runtime["GOGC"]) > 100
+    assert re.fullmatch(r"\d+MiB", runtime["GOMEMLIMIT"])
+    gw = next(d for d in k8s_docs() if d["kind"] == "Deployment" and d["metadata"]["name"] == "gateway")
+    k8s_env = {e["name"]: e["value"] for e in gw["spec"]["template"]["spec"]["containers"][0]["env"]}
+    compose_env = {k: str(v) for k, v in compose["services"]["traefik"]["environment"].items()}
+    for name, value in runtime.items():
+        assert k8s_env.get(name) == value, ("k8s", name)
+        assert compose_env.get(name) == value, ("compose", name)
+    gateway = next(p for p in local_config.PROCESSES if p.name == "gateway")
+    assert {k: gateway.env.get(k) for k in runtime} == runtime
 
 
 # ------------------------------------------------------------------------- local launcher, tilt
