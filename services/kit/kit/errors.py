@@ -29,8 +29,13 @@ class AppError(Exception):
 
 
 class DetailError(AppError):
+    """`{"detail": text}`, plus `"code"` when a client must tell this error from others that share
+    the status (the text is localized and may be reworded; the code is stable)."""
+
+    code: str | None = None
+
     def __init__(self, text: Text, status_code: int | None = None):
-        super().__init__({"detail": text})
+        super().__init__({"detail": text} if self.code is None else {"detail": text, "code": self.code})
         if status_code is not None:
             self.status_code = status_code
 

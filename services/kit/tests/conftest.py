@@ -71,12 +71,18 @@ async def fail_after_write(thing: Thing, session: SessionDep):
     raise NonFieldError(OOPS)
 
 
+class OutOfStock(DetailError):
+    code = "out_of_stock"
+
+
 @router.get("/errors/{kind}")
 async def errors(kind: str):
     if kind == "fields":
         raise FieldErrors({"fk_user": {"email": [OOPS]}, "name": [OOPS, OOPS]})
     if kind == "detail":
         raise DetailError(OOPS, status_code=208)
+    if kind == "coded":
+        raise OutOfStock(OOPS)
     raise RuntimeError("boom")
 
 

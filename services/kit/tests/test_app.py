@@ -62,6 +62,12 @@ async def test_nested_field_errors_and_details_keep_their_shapes(client):
     assert (detail.status_code, detail.json()) == (208, {"detail": "Algo salió mal."})
 
 
+async def test_a_detail_error_with_a_code_carries_it_beside_the_localized_text(client):
+    for lang, text in (("es", "Algo salió mal."), ("en", "Something went wrong.")):
+        answer = await client.get("/errors/coded", headers={"Accept-Language": lang})
+        assert (answer.status_code, answer.json()) == (400, {"detail": text, "code": "out_of_stock"})
+
+
 async def test_unknown_paths_and_crashes_answer_in_the_detail_shape(client):
     missing = await client.get("/nowhere")
     assert (missing.status_code, missing.json()) == (404, {"detail": "No encontrado."})

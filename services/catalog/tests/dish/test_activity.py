@@ -17,7 +17,7 @@ async def test_a_dish_in_an_active_order_cannot_be_disabled(client, people, app)
     await announce(app, DishActivated(restaurant_id=A, dish_id=dish["pk"], order_id=501))
     for lang, text in (("es", "El plato está activo en una orden."), ("en", "The dish is active in an order.")):
         answer = await client.post(f"/api/dish/{dish['pk']}/habilitar-inhabilitar/", headers={**people.owner_a, "Accept-Language": lang})
-        assert answer.status_code == 400 and answer.json() == {"detail": text}
+        assert answer.status_code == 400 and answer.json() == {"detail": text, "code": "dish_active_in_order"}
     await announce(app, DishReleased(restaurant_id=A, dish_id=dish["pk"], order_id=501))
     answer = await client.post(f"/api/dish/{dish['pk']}/habilitar-inhabilitar/", headers=people.owner_a)
     assert answer.status_code == 200 and answer.json()["disable"] is True
@@ -52,7 +52,7 @@ async def test_an_active_dish_cannot_be_deleted_nor_its_category_or_menu(client,
     await announce(app, DishActivated(restaurant_id=A, dish_id=dish["pk"], order_id=9))
     for path in (f"/api/dish/{dish['pk']}/", f"/api/menu-group/{category['id']}/", f"/api/menu/{menu['id']}/"):
         answer = await client.delete(path, headers=people.owner_a)
-        assert answer.status_code == 400 and answer.json() == {"detail": "El plato está activo en una orden."}, path
+        assert answer.status_code == 400 and answer.json() == {"detail": "El plato está activo en una orden.", "code": "dish_active_in_order"}, path
 
 
 async def test_an_enabled_dish_in_an_active_order_may_still_be_enabled_again_when_disabled(client, people, app):

@@ -114,7 +114,7 @@ async def test_moving_a_dish_that_would_empty_its_category_is_refused(client, pe
     menu, category, dish = await simple_menu(client, people.owner_a)
     other = await create_category(client, people.owner_a, menu["id"], name="Otra")
     answer = await client.put(f"/api/dish/{dish['pk']}/", data={"menu_group": str(other["id"])}, headers=people.owner_a)
-    assert answer.status_code == 400 and answer.json() == {"detail": "La categoría no puede quedar vacía."}
+    assert answer.status_code == 400 and answer.json() == {"detail": "La categoría no puede quedar vacía.", "code": "category_left_empty"}
     await create_dish(client, people.owner_a, category["id"], name="Segundo")
     answer = await client.put(f"/api/dish/{dish['pk']}/", data={"menu_group": str(other["id"])}, headers=people.owner_a)
     assert answer.status_code == 200 and answer.json()["menu_group"] == other["id"]
@@ -130,7 +130,7 @@ async def test_renaming_a_dish_to_a_name_taken_in_its_category_is_refused(client
 async def test_deleting_the_last_dish_of_a_category_is_refused(client, people):
     menu, category, dish = await simple_menu(client, people.owner_a)
     answer = await client.delete(f"/api/dish/{dish['pk']}/", headers={**people.owner_a, "Accept-Language": "en"})
-    assert answer.status_code == 400 and answer.json() == {"detail": "The category cannot be left empty."}
+    assert answer.status_code == 400 and answer.json() == {"detail": "The category cannot be left empty.", "code": "category_left_empty"}
     second = await create_dish(client, people.owner_a, category["id"], name="Segundo")
     assert (await client.delete(f"/api/dish/{second['pk']}/", headers=people.owner_a)).status_code == 204
     assert (await client.get(f"/api/dish/{second['pk']}/", headers=people.owner_a)).status_code == 404

@@ -25,10 +25,11 @@ export function notifyProblems(t: T, ids: string[], title: string) {
   for (const id of ids) notify('error', t(id), { title, autoClose: DURATION.form });
 }
 
-export function detailOf(error: unknown): string | null {
-  if (error instanceof ApiError && error.body && typeof error.body === 'object' && 'detail' in error.body) {
-    const detail = (error.body as { detail: unknown }).detail;
-    return typeof detail === 'string' ? detail : null;
+/** The stable `code` of a `{detail, code}` answer, for errors the screen treats apart. */
+export function errorCodeOf(error: unknown): string | null {
+  if (error instanceof ApiError && error.body && typeof error.body === 'object' && 'code' in error.body) {
+    const code = (error.body as { code: unknown }).code;
+    return typeof code === 'string' ? code : null;
   }
   return null;
 }

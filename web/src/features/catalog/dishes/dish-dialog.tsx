@@ -11,7 +11,7 @@ import { useCreateDish, useDeleteDish, useToggleDish, useUpdateDish } from '../a
 import type { Dish, DishImage } from '../api/types';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { PriceInput } from '../components/price-input';
-import { detailOf, hasNonFieldErrors, notifyProblems, notifyServerErrors } from '../components/show-errors';
+import { errorCodeOf, hasNonFieldErrors, notifyProblems, notifyServerErrors } from '../components/show-errors';
 import { ApiError } from '@/lib/api-client';
 import { flattenErrors } from '@/lib/api-errors';
 import {
@@ -36,6 +36,13 @@ type Props = {
 
 /** The marketplace (payment provider) cannot be reached: its own title and message (spec part 1 §8). */
 const isMarketplaceError = (text: string) => /mercado ?pago|marketplace|payment provider|proveedor de pagos/i.test(text);
+
+/** Refusals that leave the dish as it was, by the server's stable error code (spec part 1 §4 'Dish'). */
+const REFUSALS: Record<string, string> = {
+  category_left_empty: 'catalog.dish.errors.categoryEmpty',
+  dish_active_in_order: 'catalog.dish.errors.activeInOrder',
+};
+const refusalOf = (error: unknown) => REFUSALS[errorCodeOf(error) ?? ''];
 
 /** Create and edit dialog: name, description, price, category, images; enable/disable and delete. */
 export function DishDialog({ opened, dish, menuId, defaultCategory, onClose }: Props) {
@@ -81,7 +88,8 @@ export function DishDialog({ opened, dish, menuId, defaultCategory, onClose }: P
   };
   const onUpdateError = (error: unknown) => {
     const title = t('catalog.dish.updateError');
-    if (detailOf(error)) notify('error', t('catalog.dish.errors.categoryEmpty'), { title, autoClose: DURATION.form });
+    const refusal = refusalOf(error);
+    if (refusal) notify('error', t(refusal), { title, autoClose: DURATION.form });
     else if (hasNonFieldErrors(error)) notify('error', t('catalog.dish.errors.unique'), { title, autoClose: DURATION.form });
     else notifyServerErrors(t, error, title, { firstPerField: true });
   };
@@ -110,7 +118,7 @@ export function DishDialog({ opened, dish, menuId, defaultCategory, onClose }: P
     toggle.mutate(dish.pk, {
       onSuccess: (d) => notify('success', t(d.disable ? 'catalog.dish.disabledDone' : 'catalog.dish.enabledDone')),
       onError: (error) => {
-        if (detailOf(error)) notify('error', t('catalog.dish.errors.activeInOrder'), { title: t('catalog.dish.errors.disableTitle'), autoClose: DURATION.form });
+        if (errorCodeOf(error) === 'dish_active_in_order') notify('error', t('catalog.dish.errors.activeInOrder'), { title: t('catalog.dish.errors.disableTitle'), autoClose: DURATION.form });
         else notifyServerErrors(t, error, t('catalog.dish.errors.disableTitle'));
       },
     });
@@ -125,9 +133,9 @@ export function DishDialog({ opened, dish, menuId, defaultCategory, onClose }: P
       },
       onError: (error) => {
         setConfirmDelete(false);
-        if (detailOf(error)) {
-          // 'category cannot be left empty' (or held by an order): the error, and the dialog closes
-          const id = /orden|order/i.test(detailOf(error) as string) ? 'catalog.dish.errors.activeInOrder' : 'catalog.dish.errors.categoryEmpty';
+        const id = refusalOf(error);
+        if (id) {
+          // the dish stays: the reason, and the dialog closes (spec part 1 §4 'Dish')
           notify('error', t(id), { title: t('catalog.dish.deleteError'), autoClose: DURATION.form });
           onClose();
         } else notifyServerErrors(t, error, t('catalog.dish.deleteError'));

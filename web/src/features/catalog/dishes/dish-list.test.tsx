@@ -87,7 +87,8 @@ describe('dish list (/lista-de-platos)', () => {
   it('a dish in an active order cannot be disabled: the disable-dish error', async () => {
     setup();
     server.use(
-      http.post('*/api/dish/:id/habilitar-inhabilitar/', () => HttpResponse.json({ detail: 'El plato está activo en una orden.' }, { status: 400 })),
+      // the screen goes by the stable code, not by the server's wording
+      http.post('*/api/dish/:id/habilitar-inhabilitar/', () => HttpResponse.json({ detail: 'texto del servidor', code: 'dish_active_in_order' }, { status: 400 })),
     );
     const user = userEvent.setup();
     renderApp('/lista-de-platos', { as: 'owner' });
@@ -109,7 +110,7 @@ describe('dish list (/lista-de-platos)', () => {
 
   it("delete asks for confirmation; 'category cannot be left empty' shows that error and closes the dialog", async () => {
     setup();
-    server.use(http.delete('*/api/dish/:id/', () => HttpResponse.json({ detail: 'La categoría no puede quedar vacía.' }, { status: 400 })));
+    server.use(http.delete('*/api/dish/:id/', () => HttpResponse.json({ detail: 'texto del servidor', code: 'category_left_empty' }, { status: 400 })));
     const user = userEvent.setup();
     renderApp('/lista-de-platos', { as: 'owner' });
     const dialog = await openDish(user, 'Malbec');
@@ -119,6 +120,31 @@ describe('dish list (/lista-de-platos)', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Eliminar' }));
     expect(await screen.findByText('La categoría no puede quedar vacía.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('delete of a dish held by an open order shows the active-in-order error and closes the dialog', async () => {
+    setup();
+    server.use(http.delete('*/api/dish/:id/', () => HttpResponse.json({ detail: 'texto del servidor', code: 'dish_active_in_order' }, { status: 400 })));
+    const user = userEvent.setup();
+    renderApp('/lista-de-platos', { as: 'owner' });
+    const dialog = await openDish(user, 'Malbec');
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Eliminar plato' })).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('El plato está activo en una orden.')).toBeInTheDocument();
+    expect(screen.queryByText('La categoría no puede quedar vacía.')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('a refusal without a known code shows the server’s own message', async () => {
+    setup();
+    server.use(http.delete('*/api/dish/:id/', () => HttpResponse.json({ detail: 'Otro motivo del servidor.' }, { status: 400 })));
+    const user = userEvent.setup();
+    renderApp('/lista-de-platos', { as: 'owner' });
+    const dialog = await openDish(user, 'Malbec');
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Eliminar plato' })).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('Otro motivo del servidor.')).toBeInTheDocument();
+    expect(screen.queryByText('La categoría no puede quedar vacía.')).not.toBeInTheDocument();
   });
 
   it('update: non_field_errors show the unique-dish-name error', async () => {
