@@ -89,10 +89,22 @@ async def test_the_public_menu_is_never_stale_after_a_change(client, people, app
     assert (await client.get(url)).content == after.content
 
 
-async def test_a_deleted_menu_or_restaurant_stops_being_served(client, people, app):
+async def test_a_deleted_menu_stops_being_served(client, people):
     ids = await build(client, people.owner_a)
     url = f"/api/public-menu/?menu={ids['menu']}"
     assert (await client.get(url)).status_code == 200
+    assert (await client.get(url)).status_code == 200  # served from the cache now
+    answer = await client.delete(f"/api/menu/{ids['menu']}/?restaurant={A}", headers=people.owner_a)
+    assert answer.status_code == 204, answer.text
+    assert (await client.get(url)).status_code == 404
+    assert (await client.get(url, headers={"If-None-Match": "*"})).status_code == 404
+
+
+async def test_a_deleted_restaurant_stops_being_served(client, people, app):
+    ids = await build(client, people.owner_a)
+    url = f"/api/public-menu/?menu={ids['menu']}"
+    assert (await client.get(url)).status_code == 200
+    assert (await client.get(url)).status_code == 200  # served from the cache now
     deleted = RestaurantDeleted(restaurant_id=A, owner_id=1)
     await publish(app, deleted)
     await wait_processed(app, deleted)
