@@ -41,8 +41,6 @@ PRICE_DIGITS = Text(
 NUMBER_INVALID = Text(es="Se requiere un número válido.", en="A valid number is required.")
 
 # Answers (spec part 1 §8 'Success messages')
-MENU_CREATED = Text(es="Menú creado.", en="Menu created.")
-MENU_UPDATED = Text(es="Menú actualizado.", en="Menu updated.")
 CATEGORY_REGISTERED = Text(es="Categoría registrada.", en="Category registered.")
 
 # Bulk price update (spec part 1 §5 'Bulk price update')

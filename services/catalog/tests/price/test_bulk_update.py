@@ -81,7 +81,10 @@ async def test_every_bulk_update_rule_has_its_message(client, people, carta, bod
 
 async def test_the_menu_is_required(client, people):
     answer = await client.post("/api/actualizar-precio-masivo/", json={"tipo_cambio": "Precio", "valor": 1, "tipo_update": 1}, headers=people.owner_a)
-    assert answer.status_code == 400 and answer.json() == {"id_menu": ["Este campo es requerido."]}
+    assert answer.status_code == 400 and answer.json() == {"id_menu": ["Debe seleccionar un menú."]}
+    english = {**people.owner_a, "Accept-Language": "en"}
+    answer = await client.post("/api/actualizar-precio-masivo/", json={"tipo_cambio": "Precio", "valor": 1, "tipo_update": 1}, headers=english)
+    assert answer.status_code == 400 and answer.json() == {"id_menu": ["You must select a menu."]}
 
 
 async def test_a_category_of_another_menu_is_not_found(client, people, carta):

@@ -704,8 +704,8 @@ export type $defs = Record<string, never>;
 export interface operations {
     updatePricesInBulk: {
         parameters: {
-            query: {
-                id_menu: number;
+            query?: {
+                id_menu?: number | null;
             };
             header?: never;
             path?: never;
