@@ -19,7 +19,7 @@ import { CategoryDialog } from './category-dialog';
 import { MenuSharePanel } from './menu-share-panel';
 import { MenuTreeEditor } from './menu-tree-editor';
 import { TreeDishDialog } from './tree-dish-dialog';
-import { addCategory, addDish, fromServer, menuProblems, toServer, NAME_MAX, type CategoryItem, type Tree } from './tree-model';
+import { addCategory, addDish, categoryChanges, fromServer, menuProblems, toServer, NAME_MAX, type CategoryItem, type Tree } from './tree-model';
 
 /** Menu editor modes (spec part 1 §4): init (view), create, update; kept as mnStatus. */
 type Mode = 'init' | 'create' | 'update';
@@ -43,6 +43,8 @@ function MenuEditor({ restaurant }: { restaurant: number }) {
   const [mode, setModeState] = useState<Mode>('init');
   const [draft, setDraft] = useState<Draft | null>(null);
   const [initial, setInitial] = useState<string>('');
+  // the tree as loaded, to tell after a save which categories it created, updated or deleted
+  const [loaded, setLoaded] = useState<Tree>([]);
   const [dialog, setDialog] = useState<null | 'help' | 'delete' | 'discard' | 'category'>(null);
   const [subParent, setSubParent] = useState<CategoryItem | null>(null);
   const [dishParent, setDishParent] = useState<CategoryItem | null>(null);
@@ -73,6 +75,7 @@ function MenuEditor({ restaurant }: { restaurant: number }) {
     const d: Draft = next === 'create' ? { name: '', tree: [] } : { name: menu?.name ?? '', tree: viewTree };
     setDraft(d);
     setInitial(JSON.stringify(d));
+    setLoaded(d.tree);
     setMode(next);
   };
   const finish = () => {
@@ -98,6 +101,10 @@ function MenuEditor({ restaurant }: { restaurant: number }) {
     save.mutate(body, {
       onSuccess: (saved) => {
         notify('success', t(mode === 'create' ? 'catalog.menu.created' : 'catalog.menu.updated'));
+        const changes = categoryChanges(loaded, draft.tree);
+        if (changes.created) notify('success', t('catalog.category.created', { count: changes.created }));
+        if (changes.updated) notify('success', t('catalog.category.updated', { count: changes.updated }));
+        if (changes.deleted) notify('success', t('catalog.category.deleted', { count: changes.deleted }));
         setMenuId(saved.menu.id);
         finish();
       },

@@ -26,6 +26,8 @@ const dishesIn = (category: string) =>
     el.getAttribute('data-testid')?.replace('tree-dish-', ''),
   );
 
+const CATEGORY_MESSAGE = /categor(ía|ías) (creada|actualizada|eliminada)s?\./i;
+
 describe('menu editor (/menu)', () => {
   it('the only menu is preselected and its tree is shown, read only', async () => {
     setup();
@@ -46,6 +48,8 @@ describe('menu editor (/menu)', () => {
     expect(dishesIn('Entradas')).toEqual(['Provoleta', 'Empanada']);
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Menú actualizado.')).toBeInTheDocument();
+    // only a dish moved: no category message
+    expect(screen.queryByText(CATEGORY_MESSAGE)).not.toBeInTheDocument();
     const put = fake.calls.find((c) => c.method === 'PUT' && c.path === '/api/create-nestable-menu/');
     expect(put?.body).toEqual({
       menus: [
@@ -58,6 +62,39 @@ describe('menu editor (/menu)', () => {
         },
       ],
     });
+  });
+
+  it('a save that adds, renames and removes categories says so once per kind, besides the menu message', async () => {
+    const fake = setup();
+    const user = userEvent.setup();
+    renderApp('/menu', { as: 'owner' });
+    await screen.findByTestId('tree-category-Entradas');
+    await user.click(screen.getByRole('button', { name: 'Editar menú' }));
+    await user.click(screen.getByRole('button', { name: 'Eliminar la categoría Entradas' }));
+    const vinos = screen.getAllByRole('textbox', { name: 'Nombre de la categoría' }).find((el) => (el as HTMLInputElement).value === 'Vinos')!;
+    await user.clear(vinos);
+    await user.type(vinos, 'Vinos tintos');
+    await user.click(screen.getByRole('button', { name: 'Agregar categoría' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva categoría' });
+    await user.type(within(dialog).getByLabelText('Nombre de la categoría'), 'Postres');
+    await user.click(within(dialog).getByRole('button', { name: 'Agregar' }));
+    await user.click(await screen.findByRole('button', { name: 'Agregar plato a Postres' }));
+    const dishDialog = await screen.findByRole('dialog', { name: 'Nuevo plato en «Postres»' });
+    await user.type(within(dishDialog).getByLabelText('Nombre'), 'Flan');
+    await user.type(within(dishDialog).getByLabelText('Precio'), '3000');
+    await user.click(within(dishDialog).getByRole('button', { name: 'Agregar' }));
+    await user.click(await screen.findByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Menú actualizado.')).toBeInTheDocument();
+    expect(await screen.findByText('Categoría creada.')).toBeInTheDocument();
+    // one, Vinos: Bebidas only moved up because Entradas went, which the owner did not ask for
+    expect(await screen.findByText('Categoría actualizada.')).toBeInTheDocument();
+    expect(await screen.findByText('Categoría eliminada.')).toBeInTheDocument();
+    expect(screen.getAllByText(CATEGORY_MESSAGE)).toHaveLength(3);
+    const put = fake.calls.find((c) => c.method === 'PUT' && c.path === '/api/create-nestable-menu/');
+    expect((put?.body as { menus: { group_menu: unknown }[] }).menus[0].group_menu).toEqual([
+      { id: 20, name: 'Bebidas', dishes: [], sub_categories: [{ id: 21, name: 'Vinos tintos', dishes: [{ pk: 200, name: 'Malbec' }], sub_categories: [] }] },
+      { name: 'Postres', dishes: [{ name: 'Flan', price: '3000.00' }], sub_categories: [] },
+    ]);
   });
 
   it('dishes move only among dish lists: the keyboard skips the category of sub-categories', async () => {
@@ -141,6 +178,7 @@ describe('menu editor (/menu)', () => {
     await user.click(within(dishDialog).getByRole('button', { name: 'Agregar' }));
     await user.click(await screen.findByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Menú creado.')).toBeInTheDocument();
+    expect(await screen.findByText('Categoría creada.')).toBeInTheDocument();
     const post = fake.calls.find((c) => c.method === 'POST' && c.path === '/api/create-nestable-menu/');
     expect(post?.body).toEqual({
       menus: [{ restaurant: 7, name: 'Nuevo', delivery: false, group_menu: [{ name: 'Postres', dishes: [{ name: 'Flan', price: '3000.50' }], sub_categories: [] }] }],

@@ -3,6 +3,7 @@ import {
   addCategory,
   addDish,
   canMove,
+  categoryChanges,
   fromServer,
   menuProblems,
   moveItem,
@@ -171,5 +172,50 @@ describe('the rules of a save (spec part 1 §5 Menu), as the server checks them'
   it('moving the last dish out leaves its category empty', () => {
     const t = moveItem(tree(), 'd-200', { parent: 'c-10', index: 0 });
     expect(menuProblems(t, 'Carta')).toEqual(['catalog.menu.rules.categoryEmpty']);
+  });
+});
+
+describe('what a save changed in the categories (spec part 1 §8 success messages)', () => {
+  const none = { created: 0, updated: 0, deleted: 0 };
+
+  it('nothing, when only dishes changed', () => {
+    let t = moveItem(tree(), 'd-100', { parent: 'c-21', index: 0 });
+    t = renameItem(t, 'd-101', 'Provoleta grande');
+    t = addDish(t, 'c-10', 'Humita', '2000').tree;
+    expect(categoryChanges(tree(), t)).toEqual(none);
+    expect(categoryChanges(tree(), renameItem(tree(), 'c-10', ' Entradas '))).toEqual(none);
+  });
+
+  it('counts created categories and sub-categories, under new parents too', () => {
+    let t = addCategory(tree(), 'Postres').tree;
+    const { tree: withSub } = addCategory(t, 'Cervezas', { parent: 'c-20' });
+    t = withSub;
+    const postres = t.find((c) => c.name === 'Postres')!.key;
+    t = addCategory(t, 'Helados', { parent: postres }).tree;
+    expect(categoryChanges(tree(), t)).toEqual({ created: 3, updated: 0, deleted: 0 });
+    // a new menu: all its categories are new
+    expect(categoryChanges([], addCategory([], 'Postres').tree)).toEqual({ created: 1, updated: 0, deleted: 0 });
+  });
+
+  it('a rename, a reorder and a change of parent are updates', () => {
+    expect(categoryChanges(tree(), renameItem(tree(), 'c-21', 'Vinos tintos'))).toEqual({ ...none, updated: 1 });
+    // both swap places
+    expect(categoryChanges(tree(), moveItem(tree(), 'c-20', { parent: null, index: 0 }))).toEqual({ ...none, updated: 2 });
+    expect(categoryChanges(tree(), moveItem(tree(), 'c-21', { parent: null, index: 2 }))).toEqual({ ...none, updated: 1 });
+  });
+
+  it('a category only pushed along by one added or removed next to it is not updated', () => {
+    expect(categoryChanges(tree(), addCategory(tree(), 'Promos', { order: 1 }).tree)).toEqual({ ...none, created: 1 });
+    expect(categoryChanges(tree(), removeItem(tree(), 'c-10').tree)).toEqual({ ...none, deleted: 1 });
+  });
+
+  it('a removed category is deleted with its sub-categories', () => {
+    expect(categoryChanges(tree(), removeItem(tree(), 'c-20').tree)).toEqual({ ...none, deleted: 2 });
+  });
+
+  it('moved under a new category: updated, and the new one created', () => {
+    const { tree: t, key } = addCategory(tree(), 'Alcohol', { parent: 'c-20' });
+    const moved = moveItem(t, 'c-21', { parent: key, index: 0 });
+    expect(categoryChanges(tree(), moved)).toEqual({ created: 1, updated: 1, deleted: 0 });
   });
 });

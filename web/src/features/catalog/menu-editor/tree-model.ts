@@ -213,6 +213,48 @@ export function renameItem(tree: Tree, key: string, name: string): Tree {
   }));
 }
 
+// --- what a save changed ---------------------------------------------------------------------------
+
+/** How many categories (at any depth) a save created, updated and deleted. */
+export type CategoryChanges = { created: number; updated: number; deleted: number };
+
+type Place = { name: string; parent: string; siblings: CategoryItem[] };
+
+function places(tree: Tree): { byId: Map<number, Place>; fresh: number } {
+  const byId = new Map<number, Place>();
+  let fresh = 0;
+  const walk = (list: Tree, parent: string) =>
+    list.forEach((c) => {
+      if (c.id != null) byId.set(c.id, { name: c.name.trim(), parent, siblings: list });
+      else fresh++;
+      // a new parent has no id yet; its key cannot collide with an id's tag
+      walk(c.children, c.id != null ? `#${c.id}` : c.key);
+    });
+  walk(tree, '');
+  return { byId, fresh };
+}
+
+/**
+ * The category side of a save, for its success messages (spec part 1 §8): `before` is the tree as
+ * loaded, `after` the tree sent. Names compare trimmed, as toServer sends them. A category counts
+ * as moved only when its order among the siblings it kept changed: one merely pushed along by a
+ * category added or removed next to it was not touched by the owner (though the server renumbers it).
+ */
+export function categoryChanges(before: Tree, after: Tree): CategoryChanges {
+  const was = places(before).byId;
+  const { byId: now, fresh } = places(after);
+  const kept = (id: number) => was.has(id) && was.get(id)?.parent === now.get(id)?.parent;
+  const rank = (id: number, place: Place) => place.siblings.filter((s) => s.id != null && kept(s.id)).findIndex((s) => s.id === id);
+  let updated = 0;
+  let deleted = 0;
+  for (const [id, old] of was) {
+    const cur = now.get(id);
+    if (!cur) deleted++;
+    else if (old.name !== cur.name || old.parent !== cur.parent || rank(id, old) !== rank(id, cur)) updated++;
+  }
+  return { created: fresh, updated, deleted };
+}
+
 // --- the rules of a save ---------------------------------------------------------------------------
 
 /** Catalog ids of every problem of the menu (spec part 1 §5 'Menu'), each once, as the server finds them. */
