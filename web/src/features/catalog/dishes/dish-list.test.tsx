@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { api } from '@/lib/api-client';
 import { server } from '@/testing/setup-tests';
 import { renderApp } from '@/testing/test-utils';
-import { catalogServer } from '../testing/catalog-handlers';
+import { catalogServer, dish } from '../testing/catalog-handlers';
 
 const TWO_MENUS = [
   { id: 1, name: 'Carta', restaurant: 7, delivery: false },
@@ -24,6 +25,15 @@ async function openDish(user: ReturnType<typeof userEvent.setup>, name: string) 
   await user.click(await screen.findByTestId(`dish-card-${name}`));
   return screen.findByRole('dialog', { name: 'Editar plato' });
 }
+
+/** Pick `label` in a Mantine select: its own dropdown (a portal) is the one its combobox controls. */
+async function pick(user: ReturnType<typeof userEvent.setup>, combobox: HTMLElement, label: string) {
+  await user.click(combobox);
+  const listbox = await waitFor(() => document.getElementById(combobox.getAttribute('aria-controls') ?? '')!);
+  await user.click(within(listbox).getByText(label));
+}
+
+const dishQueries = (fake: ReturnType<typeof setup>) => fake.calls.filter((c) => c.method === 'GET' && c.path === '/api/dish/').map((c) => c.query);
 
 describe('dish list (/lista-de-platos)', () => {
   it('cards show image, name, price, description and category; disabled dishes are grey', async () => {
@@ -179,6 +189,179 @@ describe('dish list (/lista-de-platos)', () => {
     void fake;
   });
 
+  it('the search box sends search= to GET dish/ and the grid shows what the server answers', async () => {
+    const fake = setup();
+    const searched: Record<string, string>[] = [];
+    server.use(
+      // the server decides what matches (here a dish whose name does not contain the text): the grid shows its answer
+      http.get('*/api/dish/', ({ request }) => {
+        const query = Object.fromEntries(new URL(request.url).searchParams);
+        if (!query.search) return undefined; // the fake's own answer
+        searched.push(query);
+        return HttpResponse.json({ count: 1, results: [dish(300, 'Humita', '2000.00', { id: 10, name: 'Entradas' }, { description: 'Con choclo' })] });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/lista-de-platos', { as: 'owner' });
+    await screen.findByTestId('dish-card-Empanada');
+    await menuChosen();
+    expect(dishQueries(fake).every((q) => !('search' in q))).toBe(true);
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'choclo');
+    expect(await screen.findByTestId('dish-card-Humita')).toBeInTheDocument();
+    expect(screen.queryByTestId('dish-card-Empanada')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('dish-card-Malbec')).not.toBeInTheDocument();
+    expect(screen.getByText('1 plato')).toBeInTheDocument();
+    // debounced: one request with the whole text, on page 1 of the chosen menu
+    expect(searched).toHaveLength(1);
+    expect(searched[0]).toMatchObject({ search: 'choclo', page: '1', size: '9', menu_group__menu: '1' });
+  });
+
+  it('the category selector, enabled once a menu is chosen, sends menu_group= to GET dish/', async () => {
+    const fake = setup();
+    const user = userEvent.setup();
+    renderApp('/lista-de-platos', { as: 'owner' });
+    await screen.findByTestId('dish-card-Malbec');
+    await menuChosen();
+    const category = screen.getByRole('combobox', { name: 'Categoría' });
+    await waitFor(() => expect(category).toBeEnabled());
+    expect(dishQueries(fake).every((q) => !('menu_group' in q))).toBe(true);
+    await pick(user, category, 'Bebidas / Vinos');
+    await waitFor(() => expect(dishQueries(fake).at(-1)).toMatchObject({ menu_group: '21', menu_group__menu: '1', page: '1' }));
+    // the fake filters by menu_group: only the wine is left
+    await waitFor(() => expect(screen.queryByTestId('dish-card-Empanada')).not.toBeInTheDocument());
+    expect(screen.getByTestId('dish-card-Malbec')).toBeInTheDocument();
+    expect(category).toHaveValue('Bebidas / Vinos');
+  });
+
+  it('the page size asks GET dish/ for 18 and for 36', async () => {
+    const fake = setup();
+    const user = userEvent.setup();
+    renderApp('/lista-de-platos', { as: 'owner' });
+    await screen.findByTestId('dish-card-Empanada');
+    await menuChosen();
+    const pageSize = screen.getByRole('combobox', { name: 'Platos por página' });
+    expect(dishQueries(fake).every((q) => q.size === '9')).toBe(true);
+    await pick(user, pageSize, '18 por página');
+    await waitFor(() => expect(dishQueries(fake).at(-1)).toMatchObject({ size: '18', page: '1' }));
+    expect(pageSize).toHaveValue('18 por página');
+    await pick(user, pageSize, '36 por página');
+    await waitFor(() => expect(dishQueries(fake).at(-1)).toMatchObject({ size: '36', page: '1' }));
+    expect(pageSize).toHaveValue('36 por página');
+  });
+
+  describe('the edit dialog’s image carousel', () => {
+    const withImages = () => [
+      dish(100, 'Empanada', '1500.00', { id: 10, name: 'Entradas' }, {
+        dish_dimage: [
+          { id: 51, dish: 100, image: '/media/a.png', soft_delete: false },
+          { id: 52, dish: 100, image: '/media/b.png', soft_delete: false },
+        ],
+      }),
+    ];
+
+    it('replace sends the new file with PUT dish-image/{id}/ and says it was replaced', async () => {
+      setup({ dishes: withImages() });
+      const sent: { method: string; path: string }[] = [];
+      server.use(
+        http.put('*/api/dish-image/:id/', ({ request, params }) => {
+          sent.push({ method: request.method, path: new URL(request.url).pathname });
+          return HttpResponse.json({ id: Number(params.id), dish: 100, image: '/media/c.png', soft_delete: false });
+        }),
+      );
+      // jsdom's File cannot be read back from the request inside a handler: the form is read where it is sent,
+      // and the call goes on to the handler above
+      const put = api.PUT.bind(api);
+      const forms: FormData[] = [];
+      const spy = vi.spyOn(api, 'PUT').mockImplementation(((path: string, init: { body: unknown }) => {
+        if (path === '/api/dish-image/{image_id}/') forms.push(init.body as FormData);
+        return put(path as never, init as never);
+      }) as never);
+      try {
+        const user = userEvent.setup();
+        renderApp('/lista-de-platos', { as: 'owner' });
+        const dialog = await openDish(user, 'Empanada');
+        expect(within(dialog).getByText('Imagen 1 de 2')).toBeInTheDocument();
+        await user.click(within(dialog).getByRole('button', { name: 'Imagen siguiente' }));
+        expect(within(dialog).getByText('Imagen 2 de 2')).toBeInTheDocument();
+        await user.click(within(dialog).getByRole('button', { name: 'Reemplazar' }));
+        const replace = await screen.findByRole('dialog', { name: 'Reemplazar imagen' });
+        await user.upload(replace.querySelector('input[type="file"]') as HTMLInputElement, new File(['png'], 'nueva.png', { type: 'image/png' }));
+        await user.click(within(replace).getByRole('button', { name: 'Reemplazar' }));
+        expect(await screen.findByText('Imagen reemplazada.')).toBeInTheDocument();
+        // the image shown (the second) is the one replaced, with the chosen file
+        expect(sent).toEqual([{ method: 'PUT', path: '/api/dish-image/52/' }]);
+        expect(forms).toHaveLength(1);
+        expect(forms[0].get('image')).toHaveProperty('name', 'nueva.png');
+      } finally {
+        spy.mockRestore();
+      }
+    });
+
+    it('delete sends DELETE dish-image/{id}/ (the soft delete) and says it was deleted', async () => {
+      setup({ dishes: withImages() });
+      const sent: { method: string; path: string }[] = [];
+      server.use(
+        http.delete('*/api/dish-image/:id/', ({ request }) => {
+          sent.push({ method: request.method, path: new URL(request.url).pathname });
+          return new HttpResponse(null, { status: 204 });
+        }),
+      );
+      const user = userEvent.setup();
+      renderApp('/lista-de-platos', { as: 'owner' });
+      const dialog = await openDish(user, 'Empanada');
+      await user.click(within(dialog).getByRole('button', { name: 'Eliminar imagen' }));
+      expect(await screen.findByText('Imagen eliminada.')).toBeInTheDocument();
+      expect(sent).toEqual([{ method: 'DELETE', path: '/api/dish-image/51/' }]);
+    });
+  });
+
+  it('create: when the payment provider cannot be reached, the marketplace error', { timeout: 30_000 }, async () => {
+    setup();
+    const posted: Record<string, unknown>[] = [];
+    server.use(
+      http.post('*/api/dish/', async ({ request }) => {
+        posted.push(Object.fromEntries((await request.formData()).entries()));
+        return HttpResponse.json({ detail: ['No se pudo conectar con Mercado Pago.', 'otro'] }, { status: 400 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/lista-de-platos', { as: 'owner' });
+    await screen.findByTestId('dish-card-Empanada');
+    await menuChosen();
+    await user.click(screen.getByRole('button', { name: 'Agregar plato' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo plato' });
+    await user.type(within(dialog).getByLabelText('Nombre'), 'Humita');
+    await user.type(within(dialog).getByLabelText('Precio'), '100');
+    await pick(user, within(dialog).getByRole('combobox', { name: 'Categoría' }), 'Entradas');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Error de MercadoPago')).toBeInTheDocument();
+    expect(screen.getByText('No pudimos comunicarnos con MercadoPago. Vinculá tu cuenta o probá más tarde.')).toBeInTheDocument();
+    expect(screen.queryByText('No se pudo conectar con Mercado Pago.')).not.toBeInTheDocument();
+    expect(screen.queryByText('No se pudo crear el plato')).not.toBeInTheDocument();
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toMatchObject({ name: 'Humita', price: '100.00', menu_group: '10' });
+  });
+
+  it('update refused with code category_left_empty shows the category-empty error', async () => {
+    setup();
+    const sent: { method: string; path: string }[] = [];
+    server.use(
+      http.put('*/api/dish/:id/', ({ request }) => {
+        sent.push({ method: request.method, path: new URL(request.url).pathname });
+        // the screen goes by the stable code, not by the server's wording
+        return HttpResponse.json({ detail: 'texto del servidor', code: 'category_left_empty' }, { status: 400 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/lista-de-platos', { as: 'owner' });
+    const dialog = await openDish(user, 'Empanada');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('La categoría no puede quedar vacía.')).toBeInTheDocument();
+    expect(screen.getByText('No se pudo actualizar el plato')).toBeInTheDocument();
+    expect(screen.queryByText('texto del servidor')).not.toBeInTheDocument();
+    expect(sent).toEqual([{ method: 'PUT', path: '/api/dish/100/' }]);
+  });
+
   describe('bulk price update', () => {
     async function openBulk() {
       const user = userEvent.setup();
@@ -222,6 +405,23 @@ describe('dish list (/lista-de-platos)', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Actualizar precios' }));
       expect(await screen.findByText('Algunos platos no se actualizaron')).toBeInTheDocument();
       expect(screen.getByText('Su precio quedaría por debajo de 1: Empanada.')).toBeInTheDocument();
+    });
+
+    it('403 shows each message', async () => {
+      setup();
+      const sent: Record<string, string>[] = [];
+      server.use(
+        http.post('*/api/actualizar-precio-masivo/', ({ request }) => {
+          sent.push(Object.fromEntries(new URL(request.url).searchParams));
+          return HttpResponse.json({ detail: 'No tenés permiso para cambiar los precios de este menú.' }, { status: 403 });
+        }),
+      );
+      const { user, dialog } = await openBulk();
+      await user.type(within(dialog).getByRole('textbox', { name: 'Porcentaje' }), '5');
+      await user.click(within(dialog).getByRole('button', { name: 'Actualizar precios' }));
+      expect(await screen.findByText('No tenés permiso para cambiar los precios de este menú.')).toBeInTheDocument();
+      expect(screen.getByText('No se pudieron actualizar los precios')).toBeInTheDocument();
+      expect(sent).toEqual([{ id_menu: '1' }]);
     });
 
     it('400 shows each field’s first message; 500 shows Error 500', async () => {
