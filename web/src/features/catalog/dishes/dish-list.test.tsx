@@ -118,41 +118,37 @@ describe('dish list (/lista-de-platos)', () => {
     await waitFor(() => expect(screen.getByTestId('dish-card-Provoleta')).not.toHaveAttribute('data-disabled'));
   });
 
-  it("delete asks for confirmation; 'category cannot be left empty' shows that error and closes the dialog", async () => {
+  /** Opens Malbec, asks to delete it and answers the DELETE with `refusal`: the confirmation dialog. */
+  async function askToDeleteMalbec(refusal: Record<string, string>) {
     setup();
-    server.use(http.delete('*/api/dish/:id/', () => HttpResponse.json({ detail: 'texto del servidor', code: 'category_left_empty' }, { status: 400 })));
+    server.use(http.delete('*/api/dish/:id/', () => HttpResponse.json(refusal, { status: 400 })));
     const user = userEvent.setup();
     renderApp('/lista-de-platos', { as: 'owner' });
     const dialog = await openDish(user, 'Malbec');
     await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     const confirm = await screen.findByRole('dialog', { name: 'Eliminar plato' });
+    return { confirm, accept: () => user.click(within(confirm).getByRole('button', { name: 'Eliminar' })) };
+  }
+
+  it("delete asks for confirmation; 'category cannot be left empty' shows that error and closes the dialog", async () => {
+    const { confirm, accept } = await askToDeleteMalbec({ detail: 'texto del servidor', code: 'category_left_empty' });
     expect(within(confirm).getByText('¿Eliminar el plato «Malbec»?')).toBeInTheDocument();
-    await user.click(within(confirm).getByRole('button', { name: 'Eliminar' }));
+    await accept();
     expect(await screen.findByText('La categoría no puede quedar vacía.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('delete of a dish held by an open order shows the active-in-order error and closes the dialog', async () => {
-    setup();
-    server.use(http.delete('*/api/dish/:id/', () => HttpResponse.json({ detail: 'texto del servidor', code: 'dish_active_in_order' }, { status: 400 })));
-    const user = userEvent.setup();
-    renderApp('/lista-de-platos', { as: 'owner' });
-    const dialog = await openDish(user, 'Malbec');
-    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Eliminar plato' })).getByRole('button', { name: 'Eliminar' }));
+    const { accept } = await askToDeleteMalbec({ detail: 'texto del servidor', code: 'dish_active_in_order' });
+    await accept();
     expect(await screen.findByText('El plato está activo en una orden.')).toBeInTheDocument();
     expect(screen.queryByText('La categoría no puede quedar vacía.')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('a refusal without a known code shows the server’s own message', async () => {
-    setup();
-    server.use(http.delete('*/api/dish/:id/', () => HttpResponse.json({ detail: 'Otro motivo del servidor.' }, { status: 400 })));
-    const user = userEvent.setup();
-    renderApp('/lista-de-platos', { as: 'owner' });
-    const dialog = await openDish(user, 'Malbec');
-    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Eliminar plato' })).getByRole('button', { name: 'Eliminar' }));
+    const { accept } = await askToDeleteMalbec({ detail: 'Otro motivo del servidor.' });
+    await accept();
     expect(await screen.findByText('Otro motivo del servidor.')).toBeInTheDocument();
     expect(screen.queryByText('La categoría no puede quedar vacía.')).not.toBeInTheDocument();
   });
