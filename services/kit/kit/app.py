@@ -24,6 +24,7 @@ from kit.settings import ServiceSettings
 from kit.tokens import TokenVerifier
 
 Hook = Callable[[FastAPI], Awaitable[None]]
+RELAY_STOP_SECONDS = 10  # then the relay's batch in hand is cancelled; its events go out after a restart
 
 
 class ServiceHeaders:
@@ -103,7 +104,11 @@ def create_app(
             try:
                 yield
             finally:
-                relay_task.cancel()
+                app.state.relay.stop()
+                # A batch stuck on the database or broker must not hold the shutdown up for long.
+                _, pending = await asyncio.wait({relay_task}, timeout=RELAY_STOP_SECONDS)
+                for task in pending:
+                    task.cancel()
                 await asyncio.gather(relay_task, return_exceptions=True)
 
     app = FastAPI(title=settings.service_name, lifespan=lifespan)

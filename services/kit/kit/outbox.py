@@ -61,24 +61,34 @@ class OutboxRelay:
         self._exchange = exchange
         self._poll_seconds = poll_seconds
         self._wakeup = asyncio.Event()
+        self._stopping = False
 
     def wake(self) -> None:
         self._wakeup.set()
 
+    def stop(self) -> None:
+        """Ask `run` to return after the batch in hand.
+
+        Stopping by a flag, not by cancelling: on Python 3.11, a cancel that lands as a wake-up
+        completes `asyncio.wait_for` can be swallowed (a shutdown hung a whole poll period in tests).
+        """
+        self._stopping = True
+        self._wakeup.set()
+
     async def run(self) -> None:
-        while True:
+        while not self._stopping:
             try:
-                while await self.publish_pending() == self.batch_size:
+                while await self.publish_pending() == self.batch_size and not self._stopping:
                     pass
-            except asyncio.CancelledError:
-                raise
             except Exception:
                 log.exception("outbox_relay_failed")
             try:
-                await asyncio.wait_for(self._wakeup.wait(), timeout=self._poll_seconds)
+                async with asyncio.timeout(self._poll_seconds):
+                    await self._wakeup.wait()
             except TimeoutError:
                 pass
-            self._wakeup.clear()
+            if not self._stopping:
+                self._wakeup.clear()
 
     async def publish_pending(self) -> int:
         async with self._session_factory() as session, session.begin():

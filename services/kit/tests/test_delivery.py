@@ -14,7 +14,7 @@ from sqlalchemy import select
 
 from contracts.identity import RestaurantCreated
 from kit.consumer import ProcessedEvent
-from kit.outbox import OutboxMessage, add_event
+from kit.outbox import OutboxMessage, OutboxRelay, add_event
 from tests.conftest import HandledEvent
 
 CRASH = Path(__file__).with_name("crash_points.py")
@@ -152,3 +152,17 @@ async def test_an_event_that_keeps_failing_is_dead_lettered(migrated_database, t
 async def _has_messages(channel, name, count):
     queue = await channel.declare_queue(name, passive=True)
     return queue.declaration_result.message_count == count
+
+
+async def test_a_stopping_relay_returns_at_once_even_when_a_commit_wakes_it_at_the_same_moment(app):
+    """Shutdown must not wait out the poll period: stop() and wake() landing together, many times."""
+    for attempt in range(60):
+        relay = OutboxRelay(app.state.session_factory, app.state.broker, app.state.relay._exchange, poll_seconds=60)
+        task = asyncio.create_task(relay.run())
+        await asyncio.sleep(0.002 * (attempt % 3))  # before, in or after its first batch
+        if attempt % 2:
+            relay.wake()
+        relay.stop()
+        done, _ = await asyncio.wait({task}, timeout=2)
+        assert done == {task} and task.exception() is None
+
