@@ -264,14 +264,30 @@ test('with a mouse: a dish drops into another dish list; a category never drops 
 
 test('phone: the editor and the dish list fit a narrow screen', async ({ page, request }) => {
   test.skip(test.info().project.name !== 'phone', 'phone size');
-  await signInNewOwner(page, request);
+  const { token, restaurant } = await signInNewOwner(page, request);
+  const scrollWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
   await page.goto('/menu');
   await page.getByRole('button', { name: 'Crear menú' }).click();
+  await page.getByLabel('Nombre del menú').fill('Carta');
   await page.getByRole('button', { name: 'Agregar categoría' }).click();
   await page.getByRole('dialog').getByLabel('Nombre de la categoría').fill('Entradas');
   await page.getByRole('dialog').getByRole('button', { name: 'Agregar' }).click();
   await addDish(page, 'Entradas', 'Empanada', '1500');
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(390);
+  await addDish(page, 'Entradas', 'Provoleta', '4200');
+  expect(await scrollWidth()).toBeLessThanOrEqual(390);
   await page.screenshot({ path: `${DIR}/catalog-phone-menu-edit.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await toast(page, 'Menú creado.');
+
+  const menus = await request.get(`/api/menu/?restaurant=${restaurant}`, { headers: { Authorization: `Token ${token}` } });
+  const [menu] = (await menus.json()) as { id: number }[];
+  await page.goto(`/lista-de-platos?menu=${menu.id}`);
+  const grid = page.getByTestId('dish-grid');
+  await expect(grid.getByTestId('dish-card-Provoleta')).toBeVisible();
+  expect(await scrollWidth()).toBeLessThanOrEqual(390);
+  // one card per row on a phone: each card takes the grid's width, the second sits below the first
+  const [box, first, second] = await Promise.all([grid, grid.getByTestId('dish-card-Empanada'), grid.getByTestId('dish-card-Provoleta')].map((l) => l.boundingBox()));
+  expect(first!.width).toBeGreaterThan(box!.width * 0.95);
+  expect(second!.y).toBeGreaterThanOrEqual(first!.y + first!.height);
+  await page.screenshot({ path: `${DIR}/catalog-phone-dish-list.png`, fullPage: true });
 });
