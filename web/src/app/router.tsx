@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths, type PathKey } from '@/config/paths';
-import { AppLayout } from '@/components/layouts/app-layout';
+import { AppLayout } from './layouts/app-layout';
 import { RouteGuard } from '@/components/route-guard';
 import { PlaceholderPage } from '@/components/placeholder-page';
 import { ErrorPage } from '@/components/error-page';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clientRegisterSchema, digitsOnly, loginSchema, passwordChangeSchema, restaurantRegisterSchema, resetConfirmSchema } from './schemas';
+import { digitsOnly } from '@/lib/form-utils';
+import { clientRegisterSchema, loginSchema, passwordChangeSchema, restaurantRegisterSchema, resetConfirmSchema } from './schemas';
 
 const firstError = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }, field: string) =>
   r.error?.issues.find((i) => i.path[0] === field)?.message;

@@ -73,6 +73,3 @@ export const restaurantRegisterSchema = z
   })
   .refine((v) => v.password === v.password2, { path: ['password2'], message: 'validation.passwordMatch' });
 export type RestaurantRegisterValues = z.infer<typeof restaurantRegisterSchema>;
-
-/** Telefono: key presses limited to digits. */
-export const digitsOnly = (value: string) => value.replace(/\D+/g, '');

@@ -4,13 +4,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { useErrorText } from '@/lib/form-utils';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
 import { sessionStore } from '@/lib/session';
 import { useSetPassword } from '../api/set-password';
 import { useShowPasswordErrors } from '../hooks';
 import { passwordChangeSchema, type PasswordChangeValues } from '../schemas';
-import { useErrorText } from './form-utils';
 
 /**
  * Change-password dialog (restaurant profile and client profile). The server ends every session

@@ -2,12 +2,12 @@ import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { GROUP } from '@/config/paths';
+import { useErrorText } from '@/lib/form-utils';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
 import { useRegisterClient } from '../api/register-client';
 import { useCompleteLogin, useShowRegistrationErrors } from '../hooks';
 import { clientRegisterSchema, type ClientRegisterValues } from '../schemas';
-import { useErrorText } from './form-utils';
 import { TermsCheckbox } from './terms-checkbox';
 
 type Props = { onLogin?: () => void; onDone?: () => void };

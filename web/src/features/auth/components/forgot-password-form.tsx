@@ -3,9 +3,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
+import { useErrorText } from '@/lib/form-utils';
 import { useRequestPasswordReset } from '../api/reset-password';
 import { resetRequestSchema, type ResetRequestValues } from '../schemas';
-import { useErrorText } from './form-utils';
 
 type Props = { isResto?: boolean; onBack?: () => void; onDone?: () => void };
 

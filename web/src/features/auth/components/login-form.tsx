@@ -2,11 +2,11 @@ import { Anchor, Button, Divider, Group, PasswordInput, Stack, TextInput } from 
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useT } from '@/lib/i18n/messages';
+import { useErrorText } from '@/lib/form-utils';
 import { useDemoLogin } from '../api/demo-login';
 import { useLogin } from '../api/login';
 import { useCompleteLogin, useShowLoginError } from '../hooks';
 import { loginSchema, type LoginValues } from '../schemas';
-import { useErrorText } from './form-utils';
 import { SocialButtons } from './social-buttons';
 
 type Props = { onForgot?: () => void; onRegister?: () => void; onDone?: () => void };

@@ -3,12 +3,12 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { useErrorText } from '@/lib/form-utils';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
 import { useConfirmPasswordReset } from '../api/reset-password';
 import { useShowPasswordErrors } from '../hooks';
 import { resetConfirmSchema, type ResetConfirmValues } from '../schemas';
-import { useErrorText } from './form-utils';
 
 /** /recuperar-contrasena/{uid}/{token}: new password + confirmation. */
 export default function ResetPasswordConfirmForm({ uid, token }: { uid: string; token: string }) {

@@ -2,13 +2,13 @@ import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { GROUP } from '@/config/paths';
+import { digitsOnly, useErrorText } from '@/lib/form-utils';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
 import { KEYS, write } from '@/lib/storage';
 import { useRegisterRestaurant } from '../api/register-restaurant';
 import { useCompleteLogin, useShowRegistrationErrors } from '../hooks';
-import { digitsOnly, restaurantRegisterSchema, type RestaurantRegisterValues } from '../schemas';
-import { useErrorText } from './form-utils';
+import { restaurantRegisterSchema, type RestaurantRegisterValues } from '../schemas';
 import { TermsCheckbox } from './terms-checkbox';
 
 type Props = { onLogin?: () => void; onDone?: () => void };

@@ -200,7 +200,6 @@ export function MenuTreeEditor({ tree, editable, onChange, onAddSubCategory, onA
     if (from.parent === parent && (shown === from.index || shown === from.index + 1)) return false;
     return shown === displayIndex;
   };
-  const Indicator = () => <Box data-testid="drop-indicator" h={4} bg="blue.6" style={{ borderRadius: 2 }} />;
 
   const dishRow = (dish: DishItem, parent: CategoryItem, index: number) => (
     <Box key={dish.key}>
@@ -385,6 +384,11 @@ export function MenuTreeEditor({ tree, editable, onChange, onAddSubCategory, onA
       )}
     </Box>
   );
+}
+
+/** Where a dragged item would land (a component of its own: one declared inside render remounts each render). */
+function Indicator() {
+  return <Box data-testid="drop-indicator" h={4} bg="blue.6" style={{ borderRadius: 2 }} />;
 }
 
 function PriceText({ value }: { value: string }) {

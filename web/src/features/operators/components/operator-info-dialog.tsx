@@ -1,9 +1,9 @@
 import { Button, Center, Group, Loader, Modal, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useErrorText } from '@/features/auth/components/form-utils';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
+import { useErrorText } from '@/lib/form-utils';
 import { useOperator, useUpdateOperator, type Operator } from '../api/operators';
 import { useShowOperatorErrors } from '../hooks';
 import { operatorUpdateSchema, type OperatorUpdateValues } from '../schemas';

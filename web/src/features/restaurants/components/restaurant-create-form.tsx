@@ -1,10 +1,9 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { digitsOnly } from '@/features/auth/schemas';
-import { useErrorText } from '@/features/auth/components/form-utils';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
+import { digitsOnly, useErrorText } from '@/lib/form-utils';
 import { useCreateRestaurant } from '../api/create-restaurant';
 import type { Restaurant } from '../api/keys';
 import { useShowRestaurantErrors } from '../hooks';

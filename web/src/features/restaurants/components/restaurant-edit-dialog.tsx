@@ -1,9 +1,8 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { digitsOnly } from '@/features/auth/schemas';
-import { useErrorText } from '@/features/auth/components/form-utils';
 import { changedValues } from '@/lib/form-data';
+import { digitsOnly, useErrorText } from '@/lib/form-utils';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
 import type { Restaurant } from '../api/keys';

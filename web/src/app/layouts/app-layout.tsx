@@ -3,7 +3,7 @@ import { Box, Center, Loader } from '@mantine/core';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AuthDialogsProvider } from '@/features/auth';
 import { useSession } from '@/lib/session';
-import { PageMeta } from '../page-meta';
+import { PageMeta } from '@/components/page-meta';
 import { CookieNotice } from './cookie-notice';
 import { Footer } from './footer';
 import { TAB_PATHS, hasDrawer, hasTabs } from './nav-items';
