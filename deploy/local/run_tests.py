@@ -4,7 +4,8 @@
 1. unit suites: services/kit/tests, proto/tests, deploy/tests, and services/<name>/tests (each
    service from its own directory, so its own conftest and test database apply);
 2. `make up`, then gateway/tests against the running stack;
-3. web tests when web/package.json exists: `npm run test` (Vitest), `npm run e2e` (Playwright).
+3. web checks when web/package.json exists: `npm run lint` (ESLint), `npm run test` (Vitest),
+   `npm run e2e` (Playwright).
 
 A folder without test files is skipped; pytest exit code 5 ("no tests collected") for a folder
 that has test files is a failure. Exit status is non-zero when any suite failed.
@@ -111,7 +112,8 @@ def web() -> None:
         "CHROMIUM_PATH": "/usr/bin/chromium",
         "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD": "1",
     })
-    for script, name in (("test", "web unit (vitest)"), ("e2e", "web e2e (playwright)")):
+    # lint has no tests to count: exit 0 is a pass, any other code (errors, a warning, a bad config) a failure
+    for script, name in (("lint", "web lint (eslint)"), ("test", "web unit (vitest)"), ("e2e", "web e2e (playwright)")):
         if script in scripts:
             suite(name, ["npm", "run", script], REPO / "web", env, no_tests_is_failure=False)
         else:
