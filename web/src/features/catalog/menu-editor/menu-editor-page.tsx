@@ -42,9 +42,9 @@ function MenuEditor({ restaurant }: { restaurant: number }) {
   const [menuId, setMenuId] = useState<number | null>(() => Number(params.get('menu')) || null);
   const [mode, setModeState] = useState<Mode>('init');
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [initial, setInitial] = useState<string>('');
-  // the tree as loaded, to tell after a save which categories it created, updated or deleted
-  const [loaded, setLoaded] = useState<Tree>([]);
+  // the draft as editing began: tells whether there is anything to discard, and after a save
+  // which categories it created, updated or deleted
+  const [start, setStart] = useState<{ json: string; tree: Tree }>({ json: '', tree: [] });
   const [dialog, setDialog] = useState<null | 'help' | 'delete' | 'discard' | 'category'>(null);
   const [subParent, setSubParent] = useState<CategoryItem | null>(null);
   const [dishParent, setDishParent] = useState<CategoryItem | null>(null);
@@ -69,13 +69,12 @@ function MenuEditor({ restaurant }: { restaurant: number }) {
   const viewTree = useMemo(() => (tree.data ? fromServer(tree.data) : []), [tree.data]);
   const editing = mode !== 'init';
   const shownTree = editing && draft ? draft.tree : viewTree;
-  const dirty = editing && draft != null && JSON.stringify(draft) !== initial;
+  const dirty = editing && draft != null && JSON.stringify(draft) !== start.json;
 
   const begin = (next: Mode) => {
     const d: Draft = next === 'create' ? { name: '', tree: [] } : { name: menu?.name ?? '', tree: viewTree };
     setDraft(d);
-    setInitial(JSON.stringify(d));
-    setLoaded(d.tree);
+    setStart({ json: JSON.stringify(d), tree: d.tree });
     setMode(next);
   };
   const finish = () => {
@@ -101,7 +100,7 @@ function MenuEditor({ restaurant }: { restaurant: number }) {
     save.mutate(body, {
       onSuccess: (saved) => {
         notify('success', t(mode === 'create' ? 'catalog.menu.created' : 'catalog.menu.updated'));
-        const changes = categoryChanges(loaded, draft.tree);
+        const changes = categoryChanges(start.tree, draft.tree);
         if (changes.created) notify('success', t('catalog.category.created', { count: changes.created }));
         if (changes.updated) notify('success', t('catalog.category.updated', { count: changes.updated }));
         if (changes.deleted) notify('success', t('catalog.category.deleted', { count: changes.deleted }));

@@ -83,21 +83,21 @@ export function MenuSharePanel({ menu }: { menu: Menu }) {
           {t('catalog.link.open')}
         </Anchor>
         <Switch
-            size="md"
-            label={t('catalog.menu.delivery')}
-            description={t('catalog.menu.deliveryHelp')}
-            checked={menu.delivery}
-            disabled={update.isPending}
-            onChange={(e) =>
-              update.mutate(
-                { menu, changes: { delivery: e.currentTarget.checked } },
-                {
-                  onSuccess: () => notify('success', t('catalog.menu.updated')),
-                  onError: (err) => notifyServerErrors(t, err, t('catalog.menu.saveError')),
-                },
-              )
-            }
-          />
+          size="md"
+          label={t('catalog.menu.delivery')}
+          description={t('catalog.menu.deliveryHelp')}
+          checked={menu.delivery}
+          disabled={update.isPending}
+          onChange={(e) =>
+            update.mutate(
+              { menu, changes: { delivery: e.currentTarget.checked } },
+              {
+                onSuccess: () => notify('success', t('catalog.menu.updated')),
+                onError: (err) => notifyServerErrors(t, err, t('catalog.menu.saveError')),
+              },
+            )
+          }
+        />
       </Stack>
     </Card>
   );
