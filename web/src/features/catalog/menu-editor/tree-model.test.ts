@@ -15,25 +15,11 @@ import {
   type Tree,
 } from './tree-model';
 import type { MenuTree } from '../api/types';
+import { menuTree } from '../testing/catalog-handlers';
 
-const SERVER: MenuTree = {
-  menu: { id: 1, name: 'Carta', restaurant: 7, delivery: false },
-  data: [
-    {
-      id: 10, group_pk: 10, name: 'Entradas', menu: 1, sub_category: null, order: 0, sub_categories: [],
-      dishes: [
-        { pk: 100, name: 'Empanada', order: 0, price: '1500.00', disable: false },
-        { pk: 101, name: 'Provoleta', order: 1, price: '4200.00', disable: true },
-      ],
-    },
-    {
-      id: 20, group_pk: 20, name: 'Bebidas', menu: 1, sub_category: null, order: 1, dishes: [],
-      sub_categories: [
-        { id: 21, group_pk: 21, name: 'Vinos', menu: 1, sub_category: 20, order: 0, sub_categories: [], dishes: [{ pk: 200, name: 'Malbec', order: 0, price: '9000.00', disable: false }] },
-      ],
-    },
-  ],
-};
+// the shared fake menu, with Provoleta disabled: a disabled dish stays in the tree
+const SERVER: MenuTree = menuTree();
+SERVER.data[0].dishes[1].disable = true;
 
 const tree = (): Tree => fromServer(SERVER);
 const names = (t: Tree): unknown =>
