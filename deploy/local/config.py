@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,15 +25,11 @@ SMTP_PORT = int(os.environ.get("SMTP_PORT", "1025"))
 OAUTH_SIM_PORT = int(os.environ.get("OAUTH_SIM_PORT", "8201"))
 PG_HOST, PG_PORT, PG_USER = "127.0.0.1", 5432, "postgres"
 
-# service name -> local port (services/README.md)
-SERVICES: dict[str, int] = {
-    "identity": 8101,
-    "catalog": 8102,
-    "floor": 8103,
-    "ordering": 8104,
-    "billing": 8105,
-    "notifications": 8106,
-}
+# service name -> local port, 8101 onwards in the order of the platform's one list of services
+sys.path.insert(0, str(REPO / "services" / "kit"))
+from kit.services import SERVICES as SERVICE_NAMES  # noqa: E402  (standard library only)
+
+SERVICES: dict[str, int] = {name: 8101 + index for index, name in enumerate(SERVICE_NAMES)}
 
 KEYS = RUN / "keys"
 JWT_PRIVATE = KEYS / "jwt_private.pem"
@@ -72,6 +69,8 @@ def _oauth_simulator(provider: str, path: str, userinfo: str, client: str, scope
 SERVICE_ENV: dict[str, dict[str, str]] = {
     "identity": {
         "JWT_PRIVATE_KEY_FILE": str(JWT_PRIVATE),
+        # The demo button works on the local stack only (off by default everywhere else).
+        "DEMO_LOGIN_ENABLED": "true",
         # Google and Facebook sign-in go to the local simulator (deploy/simulators/): no internet here.
         "GOOGLE": _oauth_simulator("google", "google", "userinfo", "google-client", "openid email profile"),
         "FACEBOOK": _oauth_simulator("facebook", "facebook", "me?fields=id,name,email,first_name,last_name",
@@ -80,15 +79,31 @@ SERVICE_ENV: dict[str, dict[str, str]] = {
 }
 
 
+# Only the running local stack relaxes these: every local client is 127.0.0.1, and the gateway and
+# browser suites register hundreds of accounts and ask for many reset mails. The per-address limits
+# apply to real deployments and identity's own tests check them at their defaults; the per-account
+# login limits stay as they are everywhere.
+STACK_ONLY_ENV: dict[str, dict[str, str]] = {
+    "identity": {"REGISTRATIONS_PER_ADDRESS": "100000", "RESET_MAILS_PER_ADDRESS": "100000"},
+}
+
+
 def service_env(name: str) -> dict[str, str]:
+    """Environment of a service process in the local stack."""
+    env = base_env(name)
+    env.update(STACK_ONLY_ENV.get(name, {}))
+    return env
+
+
+def base_env(name: str) -> dict[str, str]:
     env = {k: v.format(name=name) for k, v in ENV.items()}
     env.update(SERVICE_ENV.get(name, {}))
     return env
 
 
 def test_env(name: str) -> dict[str, str]:
-    """Environment for a service's pytest run: same as the running service, test database."""
-    env = service_env(name)
+    """Environment for a service's pytest run: the running service's, at default limits, test database."""
+    env = base_env(name)
     env["DATABASE_URL"] = database_url(f"test_{name}")
     env["TEST_DATABASE_URL"] = env["DATABASE_URL"]
     return env

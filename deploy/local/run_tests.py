@@ -2,10 +2,14 @@
 """`make test`: every suite, each in its own pytest (or npm) run, then one summary line.
 
 1. unit suites: services/kit/tests, proto/tests, deploy/tests, and services/<name>/tests (each
-   service from its own directory, so its own conftest and test database apply);
-2. `make up`, then gateway/tests against the running stack;
-3. web checks when web/package.json exists: `npm run lint` (ESLint), `npm run test` (Vitest),
-   `npm run e2e` (Playwright).
+   service from its own directory, so its own conftest, test database and broker namespace
+   apply), two at a time;
+2. meanwhile `make up`, then the web checks that need no stack: `npm run lint` (ESLint) and
+   `npm run test` (Vitest);
+3. once both lanes are done: gateway/tests and `npm run e2e` (Playwright) against the running
+   stack, alone on the machine (their timing is the user's).
+
+Each suite's output is printed whole when it ends, so parallel suites never interleave.
 
 A folder without test files is skipped; pytest exit code 5 ("no tests collected") for a folder
 that has test files is a failure. Exit status is non-zero when any suite failed.
@@ -16,6 +20,10 @@ that has test files is a failure. Exit status is non-zero when any suite failed.
 from __future__ import annotations
 
 import argparse
+import fcntl
+import tempfile
+import threading
+from concurrent.futures import ThreadPoolExecutor
 import json
 import os
 import subprocess
@@ -45,14 +53,26 @@ def env_with(extra: dict[str, str] | None = None) -> dict[str, str]:
     return env
 
 
+printing = threading.Lock()
+
+
 def suite(name: str, cmd: list[str], cwd: Path, env: dict[str, str], no_tests_is_failure: bool = True) -> None:
-    print(f"\n===== {name}: {' '.join(cmd)}   (in {cwd.relative_to(REPO) if cwd != REPO else '.'})", flush=True)
+    header = f"\n===== {name}: {' '.join(cmd)}   (in {cwd.relative_to(REPO) if cwd != REPO else '.'})"
     t0 = time.monotonic()
-    rc = subprocess.run(cmd, cwd=cwd, env=env).returncode
+    # One run of a suite at a time on this machine: two would share its test database and queues.
+    with open(f"/tmp/resto-suite-{name.split()[0]}.lock", "w") as lock, tempfile.TemporaryFile("w+") as out:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        rc = subprocess.run(cmd, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT).returncode
+        out.seek(0)
+        output = out.read()
     dt = time.monotonic() - t0
-    if rc == 5 and no_tests_is_failure:
-        print(f"----- {name}: pytest collected no tests although the folder has test files", flush=True)
-    results.append((name, "passed" if rc == 0 else "failed", dt))
+    with printing:
+        print(header, flush=True)
+        print(output, end="", flush=True)
+        if rc == 5 and no_tests_is_failure:
+            print(f"----- {name}: pytest collected no tests although the folder has test files", flush=True)
+        print(f"----- {name}: {'passed' if rc == 0 else f'FAILED (exit {rc})'} in {dt:.0f}s", flush=True)
+        results.append((name, "passed" if rc == 0 else "failed", dt))
 
 
 def skipped(name: str, why: str) -> None:
@@ -60,30 +80,37 @@ def skipped(name: str, why: str) -> None:
     results.append((name, "skipped", 0.0))
 
 
-def unit(extra: list[str]) -> None:
+def unit(extra: list[str], workers: int = 2) -> None:
     base = env_with()
+    runs: list[tuple] = []
     for name, pkg in (("kit", REPO / "services" / "kit"), ("proto", REPO / "proto")):
         if has_tests(pkg / "tests"):
-            suite(name, [PYTEST, "-q", *extra, "tests"], pkg, base)
+            runs.append((name, [PYTEST, "-q", *extra, "tests"], pkg, base))
         else:
             skipped(name, f"no tests in {(pkg / 'tests').relative_to(REPO)}")
     for name in SERVICES:
         d = REPO / "services" / name
         if has_tests(d / "tests"):
             # The service's own conftest decides; DATABASE_URL points at test_<name> as a safety net.
-            suite(name, [PYTEST, "-q", *extra], d, env_with(config.test_env(name)))
+            runs.append((name, [PYTEST, "-q", *extra], d, env_with(config.test_env(name))))
         else:
             skipped(name, f"no tests in services/{name}/tests")
     if has_tests(REPO / "deploy" / "tests"):
-        suite("deploy", [PYTEST, "-q", *extra, "deploy/tests"], REPO, base)
+        runs.append(("deploy", [PYTEST, "-q", *extra, "deploy/tests"], REPO, base))
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        for done in [pool.submit(suite, *run) for run in runs]:
+            done.result()
 
 
 def stack_up() -> bool:
-    print("\n===== make up (the gateway and web suites run against the running stack)", flush=True)
-    rc = subprocess.run(["make", "--no-print-directory", "up"], cwd=REPO, env=env_with()).returncode
-    if rc != 0:
-        results.append(("make up", "failed", 0.0))
-    return rc == 0
+    done = subprocess.run(["make", "--no-print-directory", "up"], cwd=REPO, env=env_with(),
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    with printing:
+        print("\n===== make up (the gateway and web suites run against the running stack)", flush=True)
+        print(done.stdout, end="", flush=True)
+        if done.returncode != 0:
+            results.append(("make up", "failed", 0.0))
+    return done.returncode == 0
 
 
 def gateway_answers() -> bool:
@@ -99,7 +126,10 @@ def gateway(extra: list[str]) -> None:
           env_with({"GATEWAY_PORT": str(config.GATEWAY_PORT)}))
 
 
-def web() -> None:
+WEB_CHECKS = {"lint": "web lint (eslint)", "test": "web unit (vitest)", "e2e": "web e2e (playwright)"}
+
+
+def web(scripts_to_run: tuple[str, ...]) -> None:
     pkg = REPO / "web" / "package.json"
     if not pkg.exists():
         skipped("web", "web/package.json does not exist yet")
@@ -113,11 +143,11 @@ def web() -> None:
         "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD": "1",
     })
     # lint has no tests to count: exit 0 is a pass, any other code (errors, a warning, a bad config) a failure
-    for script, name in (("lint", "web lint (eslint)"), ("test", "web unit (vitest)"), ("e2e", "web e2e (playwright)")):
+    for script in scripts_to_run:
         if script in scripts:
-            suite(name, ["npm", "run", script], REPO / "web", env, no_tests_is_failure=False)
+            suite(WEB_CHECKS[script], ["npm", "run", script], REPO / "web", env, no_tests_is_failure=False)
         else:
-            skipped(name, f"no '{script}' script in web/package.json")
+            skipped(WEB_CHECKS[script], f"no '{script}' script in web/package.json")
 
 
 def main() -> int:
@@ -125,15 +155,29 @@ def main() -> int:
     ap.add_argument("--only", choices=["unit", "gateway", "web"])
     ap.add_argument("pytest_args", nargs="*")
     args = ap.parse_args()
+    stack: dict[str, bool] = {}
+
+    def stack_lane() -> None:
+        stack["up"] = stack_up()
+        # lint and Vitest need no stack, but `make up` installed the npm packages they use.
+        if args.only in (None, "web") and stack["up"]:
+            web(("lint", "test"))
+
+    lanes = []
+    if args.only in (None, "gateway", "web"):
+        lanes.append(threading.Thread(target=stack_lane, name="stack"))
+    for lane in lanes:
+        lane.start()
     if args.only in (None, "unit"):
         unit(args.pytest_args)
+    for lane in lanes:
+        lane.join()
     if args.only in (None, "gateway", "web"):
-        up_ok = stack_up()
         # Even when `make up` failed (say, the web build), test the routing if the gateway answers.
-        if args.only in (None, "gateway") and (up_ok or gateway_answers()):
+        if args.only in (None, "gateway") and (stack["up"] or gateway_answers()):
             gateway(args.pytest_args)
-        if args.only in (None, "web") and up_ok:
-            web()
+        if args.only in (None, "web") and stack["up"]:
+            web(("e2e",))
     passed = sum(1 for _, s, _ in results if s == "passed")
     failed = sum(1 for _, s, _ in results if s == "failed")
     nskip = sum(1 for _, s, _ in results if s == "skipped")

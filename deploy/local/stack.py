@@ -258,11 +258,24 @@ def status(_names: list[str]) -> int:
     return rc
 
 
+def replay(service: str, replay_args: list[str]) -> int:
+    """`python -m kit.replay` with the running service's environment (its database and broker)."""
+    if service not in config.SERVICES:
+        print(f"SERVICE must be one of: {', '.join(config.SERVICES)}", file=sys.stderr)
+        return 2
+    env = {**os.environ, **config.service_env(service)}
+    return subprocess.run([config.PY, "-m", "kit.replay", *replay_args], env=env, cwd=REPO).returncode
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("command", choices=["up", "down", "restart", "status"])
-    ap.add_argument("names", nargs="*", help="process names (default: all)")
-    args = ap.parse_args()
+    ap.add_argument("command", choices=["up", "down", "restart", "status", "replay"])
+    ap.add_argument("names", nargs="*", help="process names (default: all); for replay: the service")
+    args, rest = ap.parse_known_args()
+    if args.command == "replay":
+        return replay(args.names[0] if args.names else "", rest)
+    if rest:
+        ap.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.command == "restart":
         down(args.names)
         return up(args.names)

@@ -1,5 +1,10 @@
 """Events published by the ordering service.
 
+An order (`order_id`) is one placement: the lines a tablet, a diner's phone or a delivery sent
+together. Each line is what the spec calls an 'orden' (`ordenes/{id}/`): one dish, a quantity and
+a status ('1' new, '2' accepted, '3' rejected, '4' delivered, '6' paid; spec part 2 §4). Names and
+prices are copied into the line when it is placed.
+
 Catalog refuses to disable (or delete) a dish while an order holds it, without calling ordering:
 ordering announces each (dish, order) pair becoming active and being released.
 - `ordering.dish.activated`: an order was placed (or a line added) holding `dish_id`; the order
@@ -9,8 +14,16 @@ ordering announces each (dish, order) pair becoming active and being released.
 Each pair is announced at most once per state change; consumers order them by `occurred_at`.
 """
 from datetime import datetime
+from decimal import Decimal
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
 
 from contracts.base import Event
+
+OrderKind = Literal["table", "delivery", "takeaway"]
+OrderSource = Literal["staff", "diner"]
+LineStatus = Literal["1", "2", "3", "4", "5", "6", "7"]
 
 
 class DishActivity(Event):
@@ -27,10 +40,43 @@ class DishReleased(DishActivity):
     type = "ordering.dish.released"
 
 
+class PlaceActivity(Event):
+    """Floor refuses to remove a place while it has open lines, without calling ordering.
+
+    - `ordering.place.activated`: the place got its first open line (status 1, 2 or 4).
+    - `ordering.place.released`: no open line remains (all rejected, paid or removed; table freed).
+    """
+
+    restaurant_id: int
+    place_id: int
+
+
+class PlaceActivated(PlaceActivity):
+    type = "ordering.place.activated"
+
+
+class PlaceReleased(PlaceActivity):
+    type = "ordering.place.released"
+
+
+class LineFacts(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    line_id: int
+    dish_id: int
+    dish_name: str
+    price: Decimal  # copied when placed
+    quantity: int
+    status: LineStatus
+    extra_commentary: str = ""
+    diner_name: str = ""  # who ordered it at a shared table (typed once on the phone)
+
+
 class OrderPlaced(Event):
     """An order was taken (from a table, a delivery or the diner's menu).
 
-    Identity counts them for the admin dashboard (total orders, last order and who placed it).
+    Identity counts them for the admin dashboard (total orders, last order and who placed it);
+    notifications tells the restaurant's tablets (and the table's phones).
     """
 
     type = "ordering.order.placed"
@@ -39,3 +85,49 @@ class OrderPlaced(Event):
     placed_at: datetime
     placed_by: str = ""  # the client's username, or the diner's name for anonymous orders
     first_dish_name: str = ""
+    kind: OrderKind = "table"
+    source: OrderSource = "staff"
+    place_id: int | None = None
+    place_name: str = ""
+    delivery_id: int | None = None
+    lines: list[LineFacts] = []
+
+
+class LineStatusChange(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    line_id: int
+    dish_name: str
+    quantity: int
+    from_status: LineStatus
+    to_status: LineStatus
+
+
+class LinesStatusChanged(Event):
+    """One or more lines of one place (or one delivery) moved status: one action, one event."""
+
+    type = "ordering.line.status_changed"
+    restaurant_id: int
+    place_id: int | None = None
+    place_name: str = ""
+    delivery_id: int | None = None
+    changes: list[LineStatusChange]
+
+
+class LinesRemoved(Event):
+    """Staff deleted lines (`DELETE ordenes/{id}/`)."""
+
+    type = "ordering.line.removed"
+    restaurant_id: int
+    place_id: int | None = None
+    delivery_id: int | None = None
+    line_ids: list[int]
+
+
+class TableFreed(Event):
+    """Staff freed a table: its open lines were rejected; floor unblocks it and clears any call."""
+
+    type = "ordering.table.freed"
+    restaurant_id: int
+    place_id: int
+    place_name: str = ""

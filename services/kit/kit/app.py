@@ -1,5 +1,6 @@
 """Build a service's FastAPI app: middleware, errors, health, database, broker, relay, consumers."""
 import asyncio
+import gc
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
 
@@ -7,14 +8,14 @@ from asgi_correlation_id import CorrelationIdMiddleware
 from fastapi import APIRouter, FastAPI
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse
-from faststream.rabbit import ExchangeType, RabbitBroker, RabbitExchange
 from redis.asyncio import Redis
 from sqlalchemy import text
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from kit.auth import CurrentUser, RevocationStore
-from kit.consumer import HandlerMap, declare_topology, subscribe_handlers
+from kit.bus import Bus
+from kit.consumer import HandlerMap, subscribe_handlers
 from kit.db import make_engine, make_session_factory
 from kit.errors import install_error_handlers
 from kit.i18n import current_lang, negotiate
@@ -25,6 +26,18 @@ from kit.tokens import TokenVerifier
 
 Hook = Callable[[FastAPI], Awaitable[None]]
 RELAY_STOP_SECONDS = 10  # then the relay's batch in hand is cancelled; its events go out after a restart
+
+
+def settle_heap(thresholds: tuple[int, int, int]) -> None:
+    """Hide what start-up allocated from the cyclic collector, and collect young objects less often.
+
+    Modules, routes, ORM mappers and schemas live as long as the process, yet every full collection
+    walked them all: under load that was the public menu's tail (p99 six times p50; with the
+    collector off, p99 within twice p50). Frozen objects are never scanned again; requests' own
+    cycles are still collected."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*thresholds)
 
 
 class ServiceHeaders:
@@ -59,14 +72,11 @@ def create_app(
     on_shutdown: Sequence[Hook] = (),
 ) -> FastAPI:
     configure_logging(settings.service_name, settings.log_level)
-    exchange = RabbitExchange(
-        settings.broker_namespace + settings.events_exchange, type=ExchangeType.TOPIC, durable=True
-    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         async with AsyncExitStack() as stack:
-            engine = make_engine(settings.database_url)
+            engine = make_engine(settings.database_url, settings.db_pool_size, settings.db_max_overflow)
             stack.push_async_callback(engine.dispose)
             app.state.session_factory = make_session_factory(engine)
             app.state.redis = Redis.from_url(settings.redis_url, decode_responses=True)
@@ -80,27 +90,16 @@ def create_app(
             for hook in reversed(on_shutdown):
                 stack.push_async_callback(hook, app)
 
-            broker = RabbitBroker(settings.rabbitmq_url, logger=None)
-            app.state.broker = broker
-            app.state.relay = OutboxRelay(
-                app.state.session_factory, broker, exchange, settings.outbox_poll_seconds
-            )
-            app.state.queue_names = subscribe_handlers(
-                broker,
-                settings.broker_namespace,
-                settings.service_name,
-                exchange,
-                app.state.session_factory,
-                event_handlers or {},
-                settings.consumer_delivery_limit,
-                after_commit=app.state.relay.wake,
-            )
-            await broker.connect()
-            stack.push_async_callback(broker.stop)
-            await declare_topology(broker, settings.broker_namespace, settings.service_name, exchange)
-            await broker.start()
+            bus = app.state.bus = Bus(settings)
+            app.state.broker = bus.broker
+            app.state.relay = OutboxRelay(app.state.session_factory, bus, settings.outbox_poll_seconds)
+            subscribe_handlers(bus, app.state.session_factory, event_handlers or {}, after_commit=app.state.relay.wake)
+            stack.push_async_callback(bus.stop)
+            await bus.start()
+            app.state.queue_names = bus.queue_names
 
-            relay_task = asyncio.create_task(app.state.relay.run(), name="outbox-relay")
+            relay_task = app.state.relay_task = asyncio.create_task(app.state.relay.run(), name="outbox-relay")
+            settle_heap(settings.gc_thresholds)
             try:
                 yield
             finally:
@@ -113,6 +112,7 @@ def create_app(
 
     app = FastAPI(title=settings.service_name, lifespan=lifespan)
     app.state.settings = settings
+    app.state.event_types = frozenset(event_handlers or {})
     install_error_handlers(app)
     for router in routers:
         app.include_router(router)
@@ -128,10 +128,13 @@ def create_app(
 
     @app.get("/readyz", include_in_schema=False)
     async def readyz():
-        checks = await readiness(app)
+        """Ready when the database and Redis answer. The broker is reported, not required: while it
+        is away requests keep working and their events wait in the outbox."""
+        checks, broker = await asyncio.gather(readiness(app), broker_report(app.state.bus))
+        ready = all(checks.values())
         return JSONResponse(
-            {"status": "ok" if all(checks.values()) else "unavailable", "checks": checks},
-            status_code=200 if all(checks.values()) else 503,
+            {"status": "ok" if ready else "unavailable", "checks": checks, "broker": broker},
+            status_code=200 if ready else 503,
         )
 
     app.openapi = lambda: openapi_with_spec_errors(app)
@@ -189,11 +192,19 @@ async def readiness(app: FastAPI) -> dict[str, bool]:
     async def redis() -> bool:
         return bool(await app.state.redis.ping())
 
-    async def broker() -> bool:
-        return await app.state.broker.ping(timeout=2)
-
-    names = ("database", "redis", "broker")
+    names = ("database", "redis")
     results = await asyncio.gather(
-        *(asyncio.wait_for(check(), timeout=3) for check in (database, redis, broker)), return_exceptions=True
+        *(asyncio.wait_for(check(), timeout=3) for check in (database, redis)), return_exceptions=True
     )
     return {name: result is True for name, result in zip(names, results)}
+
+
+async def broker_report(bus: Bus) -> dict:
+    """Whether the broker answers, and how many events this service gave up on (dead letters)."""
+    try:
+        async with asyncio.timeout(2):
+            if not await bus.reachable():
+                return {"connected": False, "dead_letters": None}
+            return {"connected": True, "dead_letters": await bus.dead_letter_count()}
+    except Exception:  # noqa: BLE001  (a report, never a failure)
+        return {"connected": False, "dead_letters": None}

@@ -21,10 +21,21 @@ class RevocationStore:
 
     A password change bumps the generation; tokens carry the generation they were issued in,
     so every older token dies and every newer one lives, with no reliance on clocks.
+    Identity keeps the generation in its database; the Redis key is a copy without expiry. A token
+    with a generation above 0 whose copy is missing (Redis flushed or restarted empty) is refused:
+    a lost copy must not revive a revoked token. Identity writes the copy back on its next request.
     """
+
+    # The copy only ever goes up, so two revocations mirrored out of order leave the newer one.
+    _RAISE_TO = """
+local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+if tonumber(ARGV[1]) > current then redis.call('SET', KEYS[1], ARGV[1]) end
+return 0
+"""
 
     def __init__(self, redis: Redis):
         self._redis = redis
+        self._raise_to = redis.register_script(self._RAISE_TO)
 
     async def revoke_token(self, principal: Principal) -> None:
         ttl = max(principal.expires_at - int(time.time()), 1)
@@ -33,17 +44,22 @@ class RevocationStore:
     async def generation(self, user_id: int) -> int:
         return int(await self._redis.get(f"auth:generation:{user_id}") or 0)
 
-    async def revoke_user_tokens(self, user_id: int, lifetime_seconds: int) -> None:
-        # The key outlives every token issued before the bump; once it expires, those are expired too.
-        key = f"auth:generation:{user_id}"
-        async with self._redis.pipeline(transaction=True) as pipe:
-            await pipe.incr(key).expire(key, lifetime_seconds).execute()
+    async def mirror_generation(self, user_id: int, generation: int) -> None:
+        await self._raise_to(keys=[f"auth:generation:{user_id}"], args=[generation])
+
+    async def revoke_user_tokens(self, user_id: int, lifetime_seconds: int | None = None) -> None:
+        # No expiry: a generation that expired would restart at 0 and revive older tokens.
+        await self._redis.incr(f"auth:generation:{user_id}")
 
     async def is_revoked(self, principal: Principal) -> bool:
         revoked, generation = await self._redis.mget(
             f"auth:revoked:{principal.token_id}", f"auth:generation:{principal.user_id}"
         )
-        return revoked is not None or principal.generation < int(generation or 0)
+        if revoked is not None:
+            return True
+        if generation is None:
+            return principal.generation > 0
+        return principal.generation < int(generation)
 
 
 def token_from_header(request: Request) -> str | None:
@@ -87,3 +103,11 @@ def require_groups(*groups: int):
         return principal
 
     return guard
+
+
+# The role aliases every service uses (a service defines others next to its endpoints).
+# Restaurant staff: owners and operators (checked per restaurant against the membership
+# projection), and admins.
+Staff = Annotated[Principal, Depends(require_groups(ADMIN, OWNER, OPERATOR))]
+Owner = Annotated[Principal, Depends(require_groups(ADMIN, OWNER))]
+Admin = Annotated[Principal, Depends(require_groups(ADMIN))]

@@ -1,31 +1,32 @@
 """Idempotent event consumers.
 
-One durable quorum queue per (service, event type), named `<service>.<event type>` and bound to
-the topic exchange. The handler's changes and the processed-event row commit together, so a
-redelivered event (relay republish, consumer crash before ack) changes nothing twice. A handler
-that keeps failing is retried by RabbitMQ up to the delivery limit, then dead-lettered to
-`<service>.dead-letter`.
+One durable quorum queue per (service, event type), `<service>.<event type>` (see `kit.bus`). An
+event type maps to one handler or to a list of them, run in order in one transaction. The
+handlers' changes and the processed-event row commit together, so a redelivered event (relay
+republish, consumer crash before ack) changes nothing twice. A failing handler is retried after
+growing delays (`consumer_retry_delays`), then dead-lettered to `<service>.dead-letter`; a message
+that is no such event is dead-lettered at once.
 """
 import uuid
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import datetime
 
 import structlog
 from asgi_correlation_id import correlation_id
-from faststream import AckPolicy
-from faststream.rabbit import ExchangeType, QueueType, RabbitBroker, RabbitExchange, RabbitQueue
+from faststream.rabbit.annotations import RabbitMessage
 from sqlalchemy import DateTime, String, func
 from sqlalchemy.dialects.postgresql import UUID, insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm import Mapped, mapped_column
 
 from contracts import Event, event_class
+from kit.bus import Bus
 from kit.db import Base, run_after_commit
 
 log = structlog.get_logger()
 
 Handler = Callable[[AsyncSession, Event], Awaitable[None]]
-HandlerMap = Mapping[str, Handler]
+HandlerMap = Mapping[str, Handler | Sequence[Handler]]
 
 
 class ProcessedEvent(Base):
@@ -36,10 +37,14 @@ class ProcessedEvent(Base):
     processed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
+def handlers_of(entry: Handler | Sequence[Handler]) -> tuple[Handler, ...]:
+    return tuple(entry) if isinstance(entry, Sequence) else (entry,)
+
+
 async def process_event(
-    session_factory: async_sessionmaker[AsyncSession], handler: Handler, event: Event
+    session_factory: async_sessionmaker[AsyncSession], handlers: Sequence[Handler], event: Event
 ) -> bool:
-    """Run `handler` once per event id; answers False for a duplicate."""
+    """Run the handlers once per event id, in order, in one transaction; False for a duplicate."""
     async with session_factory() as session:
         async with session.begin():
             claimed = await session.execute(
@@ -51,23 +56,33 @@ async def process_event(
             if claimed.first() is None:
                 log.info("event_duplicate_skipped", event_type=event.type, event_id=str(event.event_id))
                 return False
-            await handler(session, event)
+            for handler in handlers:
+                await handler(session, event)
         await run_after_commit(session)
     return True
 
 
 def _consumer(
+    bus: Bus,
+    queue_name: str,
     session_factory: async_sessionmaker[AsyncSession],
-    handler: Handler,
+    handlers: Sequence[Handler],
     model: type[Event],
     after_commit: Callable[[], None],
-) -> Callable[[dict], Awaitable[None]]:
-    # One parameter only: FastStream reads a handler's parameters as fields of the message body.
-    async def consume(body: dict) -> None:
+) -> Callable[..., Awaitable[None]]:
+    # `body` is the whole message body; `message` comes from FastStream's context, not the body.
+    async def consume(body: dict, message: RabbitMessage) -> None:
         event = model.model_validate(body)
         token = correlation_id.set(event.request_id)
         try:
-            if await process_event(session_factory, handler, event):
+            try:
+                applied = await process_event(session_factory, handlers, event)
+            except Exception:
+                log.exception("event_handler_failed", event_type=event.type, event_id=str(event.event_id))
+                if await bus.retry_later(message.raw_message, queue_name):
+                    return
+                raise  # retries used up: rejected, so dead-lettered
+            if applied:
                 after_commit()
         finally:
             correlation_id.reset(token)
@@ -75,61 +90,14 @@ def _consumer(
     return consume
 
 
-def dead_letter_exchange(exchange: RabbitExchange) -> RabbitExchange:
-    return RabbitExchange(f"{exchange.name}.dead-letter", type=ExchangeType.TOPIC, durable=True)
-
-
-def event_queue(
-    namespace: str, service: str, event_type: str, exchange: RabbitExchange, delivery_limit: int
-) -> RabbitQueue:
-    name = f"{namespace}{service}.{event_type}"
-    return RabbitQueue(
-        name,
-        queue_type=QueueType.QUORUM,
-        durable=True,
-        routing_key=event_type,
-        arguments={
-            "x-delivery-limit": delivery_limit,
-            "x-dead-letter-exchange": dead_letter_exchange(exchange).name,
-            "x-dead-letter-routing-key": name,
-        },
-    )
-
-
-def dead_letter_queue(namespace: str, service: str) -> RabbitQueue:
-    return RabbitQueue(
-        f"{namespace}{service}.dead-letter",
-        queue_type=QueueType.QUORUM,
-        durable=True,
-        routing_key=f"{namespace}{service}.#",
-    )
-
-
 def subscribe_handlers(
-    broker: RabbitBroker,
-    namespace: str,
-    service: str,
-    exchange: RabbitExchange,
+    bus: Bus,
     session_factory: async_sessionmaker[AsyncSession],
     handlers: HandlerMap,
-    delivery_limit: int,
     after_commit: Callable[[], None] = lambda: None,
-) -> list[str]:
-    """Bind one queue per handled event type; the bindings follow from the handler map.
-
-    Answers the queue names (the dead-letter queue included)."""
-    names = [dead_letter_queue(namespace, service).name]
-    for event_type, handler in handlers.items():
-        consume = _consumer(session_factory, handler, event_class(event_type), after_commit)
-        queue = event_queue(namespace, service, event_type, exchange, delivery_limit)
-        names.append(queue.name)
-        broker.subscriber(queue, exchange, ack_policy=AckPolicy.NACK_ON_ERROR, title=queue.name)(consume)
-    return names
-
-
-async def declare_topology(broker: RabbitBroker, namespace: str, service: str, exchange: RabbitExchange) -> None:
-    await broker.declare_exchange(exchange)
-    dlx = await broker.declare_exchange(dead_letter_exchange(exchange))
-    queue = dead_letter_queue(namespace, service)
-    declared = await broker.declare_queue(queue)
-    await declared.bind(dlx, routing_key=queue.routing_key)
+) -> None:
+    """Consume one queue per handled event type; the bindings follow from the handler map."""
+    for event_type, entry in handlers.items():
+        queue_name = bus.queue_name(bus.service, event_type)
+        consume = _consumer(bus, queue_name, session_factory, handlers_of(entry), event_class(event_type), after_commit)
+        bus.subscribe(event_type, consume)

@@ -31,8 +31,10 @@ class Timestamped:
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
-def make_engine(url: str, **kwargs) -> AsyncEngine:
-    return create_async_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20, **kwargs)
+def make_engine(url: str, pool_size: int = 5, max_overflow: int = 5, **kwargs) -> AsyncEngine:
+    """Small pools: six services share one PostgreSQL (100 connections by default), and on two
+    cores more connections than that only queue inside the database instead of in the pool."""
+    return create_async_engine(url, pool_pre_ping=True, pool_size=pool_size, max_overflow=max_overflow, **kwargs)
 
 
 def make_session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

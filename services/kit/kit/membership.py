@@ -3,7 +3,9 @@
 Every service but identity keeps this table in its own database, so tenancy checks never call
 identity. Merge `MEMBERSHIP_HANDLERS` into the service's event handler map.
 """
-from sqlalchemy import Integer, SmallInteger, delete, exists, select
+from datetime import UTC, datetime
+
+from sqlalchemy import Boolean, ColumnElement, DateTime, Integer, Select, SmallInteger, exists, select, text, true, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
@@ -14,41 +16,71 @@ from kit.db import Base
 from kit.errors import PermissionDenied
 from kit.tokens import Principal
 
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+RESTAURANT_CLOSED = 0  # the user id of a deleted restaurant's tombstone row
+
 
 class RestaurantMember(Base):
+    """One (restaurant, user) membership, kept after removal as a tombstone.
+
+    Events can arrive out of order (redelivery, a retried handler, two relays): each row keeps the
+    `occurred_at` of the newest event applied to it, and an older event never overwrites it, so a
+    late `operator.added` cannot resurrect a removed operator. A deleted restaurant leaves a
+    tombstone row (user `RESTAURANT_CLOSED`) that refuses memberships older than the deletion.
+    """
+
     __tablename__ = "restaurant_member"
 
     restaurant_id: Mapped[int] = mapped_column(Integer, primary_key=True)
     user_id: Mapped[int] = mapped_column(Integer, primary_key=True, index=True)
     role: Mapped[int] = mapped_column(SmallInteger)  # OWNER or OPERATOR
+    active: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    changed_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=EPOCH, server_default=text("'epoch'::timestamptz")
+    )
 
 
-async def _add_member(session: AsyncSession, restaurant_id: int, user_id: int, role: int) -> None:
+async def _apply(session: AsyncSession, restaurant_id: int, user_id: int, role: int, active: bool, at: datetime) -> None:
+    """Upsert the membership unless a newer event already decided it."""
+    if active:
+        closed_after = await session.scalar(
+            select(RestaurantMember.changed_at).where(
+                RestaurantMember.restaurant_id == restaurant_id, RestaurantMember.user_id == RESTAURANT_CLOSED
+            )
+        )
+        if closed_after is not None and closed_after >= at:
+            return
+    statement = insert(RestaurantMember).values(
+        restaurant_id=restaurant_id, user_id=user_id, role=role, active=active, changed_at=at
+    )
     await session.execute(
-        insert(RestaurantMember)
-        .values(restaurant_id=restaurant_id, user_id=user_id, role=role)
-        .on_conflict_do_update(index_elements=["restaurant_id", "user_id"], set_={"role": role})
+        statement.on_conflict_do_update(
+            index_elements=["restaurant_id", "user_id"],
+            set_={"role": statement.excluded.role, "active": statement.excluded.active, "changed_at": statement.excluded.changed_at},
+            where=RestaurantMember.changed_at < statement.excluded.changed_at,
+        )
     )
 
 
 async def on_restaurant_created(session: AsyncSession, event: RestaurantCreated) -> None:
-    await _add_member(session, event.restaurant_id, event.owner_id, OWNER)
+    await _apply(session, event.restaurant_id, event.owner_id, OWNER, True, event.occurred_at)
 
 
 async def on_restaurant_deleted(session: AsyncSession, event: RestaurantDeleted) -> None:
-    await session.execute(delete(RestaurantMember).where(RestaurantMember.restaurant_id == event.restaurant_id))
+    await session.execute(
+        update(RestaurantMember)
+        .where(RestaurantMember.restaurant_id == event.restaurant_id, RestaurantMember.changed_at < event.occurred_at)
+        .values(active=False, changed_at=event.occurred_at)
+    )
+    await _apply(session, event.restaurant_id, RESTAURANT_CLOSED, 0, False, event.occurred_at)
 
 
 async def on_operator_added(session: AsyncSession, event: OperatorAdded) -> None:
-    await _add_member(session, event.restaurant_id, event.user_id, OPERATOR)
+    await _apply(session, event.restaurant_id, event.user_id, OPERATOR, True, event.occurred_at)
 
 
 async def on_operator_removed(session: AsyncSession, event: OperatorRemoved) -> None:
-    await session.execute(
-        delete(RestaurantMember).where(
-            RestaurantMember.restaurant_id == event.restaurant_id, RestaurantMember.user_id == event.user_id
-        )
-    )
+    await _apply(session, event.restaurant_id, event.user_id, OPERATOR, False, event.occurred_at)
 
 
 MEMBERSHIP_HANDLERS = {
@@ -71,6 +103,7 @@ async def ensure_restaurant_access(
                 RestaurantMember.restaurant_id == restaurant_id,
                 RestaurantMember.user_id == principal.user_id,
                 RestaurantMember.role.in_(roles),
+                RestaurantMember.active,
             )
         )
     )
@@ -78,8 +111,28 @@ async def ensure_restaurant_access(
         raise PermissionDenied()
 
 
+def member_restaurants(principal: Principal) -> Select:
+    """The ids of the restaurants the caller owns or operates, as a subquery."""
+    return select(RestaurantMember.restaurant_id).where(
+        RestaurantMember.user_id == principal.user_id,
+        RestaurantMember.role.in_((OWNER, OPERATOR)),
+        RestaurantMember.active,
+    )
+
+
+def restaurant_visible(restaurant_column: ColumnElement, principal: Principal) -> ColumnElement[bool]:
+    """Tenancy in queries: a filter keeping the rows of the caller's restaurants (admins see all).
+
+    Repositories scope every read with it, so another restaurant's row is simply not found (404)."""
+    if principal.in_group(ADMIN):
+        return true()
+    return restaurant_column.in_(member_restaurants(principal))
+
+
 async def member_restaurant_ids(session: AsyncSession, principal: Principal) -> list[int]:
     rows = await session.scalars(
-        select(RestaurantMember.restaurant_id).where(RestaurantMember.user_id == principal.user_id)
+        select(RestaurantMember.restaurant_id).where(
+            RestaurantMember.user_id == principal.user_id, RestaurantMember.active
+        )
     )
     return list(rows)

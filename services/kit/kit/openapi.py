@@ -7,7 +7,8 @@ import json
 import sys
 from pathlib import Path
 
-SERVICES = ("identity", "catalog", "floor", "ordering", "billing", "notifications")
+from kit.services import SERVICES
+
 OPENAPI_DIR = Path(__file__).resolve().parents[3] / "proto" / "openapi"
 
 

@@ -1,9 +1,11 @@
 """Transactional outbox: an event is a row written in the same transaction as the change.
 
 The relay claims unpublished rows with FOR UPDATE SKIP LOCKED (so replicas never publish the
-same row concurrently), publishes each with publisher confirms, then marks them published in
-the same transaction. A crash between publish and commit republishes the rows: delivery is
-at-least-once and consumers deduplicate by event id.
+same row concurrently), publishes each with publisher confirms, then marks the confirmed ones
+published in the same transaction. A crash between publish and commit republishes the rows:
+delivery is at-least-once and consumers deduplicate by event id. An event the broker returns as
+unroutable (its consumer's queue is missing) stays unpublished and is tried again on the next
+round; while the broker is away, every event waits here.
 """
 import asyncio
 import uuid
@@ -11,13 +13,13 @@ from datetime import UTC, datetime
 
 import structlog
 from asgi_correlation_id import correlation_id
-from faststream.rabbit import RabbitBroker, RabbitExchange
 from sqlalchemy import DateTime, Index, String, func, select, update
 from sqlalchemy.dialects.postgresql import JSONB, UUID
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm import Mapped, mapped_column
 
 from contracts import Event
+from kit.bus import Bus
 from kit.db import Base
 
 log = structlog.get_logger()
@@ -52,13 +54,11 @@ class OutboxRelay:
     def __init__(
         self,
         session_factory: async_sessionmaker[AsyncSession],
-        broker: RabbitBroker,
-        exchange: RabbitExchange,
+        bus: Bus,
         poll_seconds: float,
     ):
         self._session_factory = session_factory
-        self._broker = broker
-        self._exchange = exchange
+        self._bus = bus
         self._poll_seconds = poll_seconds
         self._wakeup = asyncio.Event()
         self._stopping = False
@@ -91,6 +91,9 @@ class OutboxRelay:
                 self._wakeup.clear()
 
     async def publish_pending(self) -> int:
+        """Publish a batch of pending events; answers how many went out."""
+        if not self._bus.connected.is_set():
+            return 0
         async with self._session_factory() as session, session.begin():
             rows = (
                 await session.scalars(
@@ -101,23 +104,17 @@ class OutboxRelay:
                     .with_for_update(skip_locked=True)
                 )
             ).all()
-            for row in rows:
-                await self._publish(row)
-            await self._mark_published(session, [row.event_id for row in rows])
-        return len(rows)
+            published = [row.event_id for row in rows if await self._publish(row)]
+            await self._mark_published(session, published)
+        return len(published)
 
-    async def _publish(self, row: OutboxMessage) -> None:
-        await self._broker.publish(
-            row.payload,
-            exchange=self._exchange,
-            routing_key=row.event_type,
-            message_id=str(row.event_id),
-            correlation_id=row.payload.get("request_id") or None,
-            persist=True,
-            mandatory=False,  # an event nobody subscribes to yet is not an error
-            content_type="application/json",
-        )
-        log.info("event_published", event_type=row.event_type, event_id=str(row.event_id))
+    async def _publish(self, row: OutboxMessage) -> bool:
+        event_id = str(row.event_id)
+        if not await self._bus.publish(row.event_type, row.payload, event_id, row.payload.get("request_id") or None):
+            log.warning("event_unroutable_kept", event_type=row.event_type, event_id=event_id)
+            return False
+        log.info("event_published", event_type=row.event_type, event_id=event_id)
+        return True
 
     async def _mark_published(self, session: AsyncSession, event_ids: list[uuid.UUID]) -> None:
         if event_ids:

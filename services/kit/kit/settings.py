@@ -22,7 +22,21 @@ class ServiceSettings(BaseSettings):
     log_level: str = "INFO"
     # The relay wakes on every commit that wrote an event; this is only the fallback poll.
     outbox_poll_seconds: float = 1.0
-    consumer_delivery_limit: int = 5
+    # A failed handler is retried after each of these delays (seconds), then dead-lettered. Every
+    # service declares its consumers' queues too, so all must agree on the delivery limit.
+    consumer_retry_delays: tuple[float, ...] = (1.0, 10.0, 60.0, 300.0)
+    consumer_delivery_limit: int = 5  # the last stop, for a consumer that dies before acknowledging
+    # A broker that is away must not hold up start-up, requests or the relay for long.
+    broker_connect_timeout_seconds: float = 5.0
+    broker_reconnect_seconds: float = 5.0
+    publish_timeout_seconds: float = 5.0
+
+    # Connections per process (kit.db.make_engine): 6 services x 10 stay well inside PostgreSQL's 100.
+    db_pool_size: int = 5
+    db_max_overflow: int = 5
+    # The cyclic collector's thresholds once start-up is frozen (kit.app.settle_heap): a young
+    # collection every 10,000 allocations instead of 700, measured by `make bench`.
+    gc_thresholds: tuple[int, int, int] = (10_000, 20, 20)
 
     def model_post_init(self, __context) -> None:
         if not self.database_url:

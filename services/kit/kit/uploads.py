@@ -11,9 +11,11 @@ import os
 import uuid
 from pathlib import Path
 
-from starlette.datastructures import UploadFile
 from PIL import Image, UnidentifiedImageError
+from sqlalchemy.ext.asyncio import AsyncSession
+from starlette.datastructures import UploadFile
 
+from kit.db import after_commit
 from kit.errors import FieldErrors
 from kit.i18n import Text
 
@@ -91,3 +93,19 @@ async def store_image(upload: UploadFile | None, *, field: str, media_root: Path
 
 def media_url(service: str, relative_path: str) -> str:
     return f"/media/{service}/{relative_path}" if relative_path else ""
+
+
+def discard_after_commit(session: AsyncSession, media_root: Path, *relative_paths: str) -> None:
+    """Delete replaced or deleted files once the change that dropped them has committed.
+
+    Until then the old file must stay (a rollback keeps pointing at it); after it, nothing may
+    serve it any more, so it goes from the media volume."""
+    paths = [media_root / path for path in relative_paths if path]
+    if not paths:
+        return
+
+    async def remove() -> None:
+        for path in paths:
+            path.unlink(missing_ok=True)
+
+    after_commit(session, remove)

@@ -1,10 +1,19 @@
 """The kit is tested through a small service built with it, on a real database and broker."""
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Annotated
 
 import pytest
-from fastapi import APIRouter
+
+# The plugin's asserts are rewritten only if pytest sees it before this file imports it.
+pytest.register_assert_rewrite("kit.testing")
+
+from asgi_lifespan import LifespanManager  # noqa: E402
+
+from fastapi import APIRouter, Depends
 from pydantic import BaseModel, Field
-from sqlalchemy import Integer, String
+from sqlalchemy import Integer, String, select
 from sqlalchemy.ext.asyncio import create_async_engine
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -15,8 +24,9 @@ from kit.errors import DetailError, FieldErrors, NonFieldError
 from kit.i18n import Text
 from kit.membership import RestaurantMember  # noqa: F401  (its table is part of the schema)
 from kit.outbox import add_event
+from kit.pagination import DbId, Ordering, Page, Paging, Search, contains, fetch_page, ordered, paging
 from kit.settings import ServiceSettings
-from kit.testing import recreate_database
+from kit.testing import empty_tables, purge_queues, recreate_database
 
 pytest_plugins = ["kit.testing"]
 
@@ -71,6 +81,24 @@ async def fail_after_write(thing: Thing, session: SessionDep):
     raise NonFieldError(OOPS)
 
 
+@router.get("/things", response_model=Page[str] | list[str])
+async def list_things(
+    session: SessionDep,
+    listing: Annotated[Paging, Depends(paging(default_size=2))],
+    search: Search = None,
+    ordering: Ordering = None,
+):
+    query = select(HandledEvent.event_id).where(contains(search, HandledEvent.event_id))
+    query = ordered(query, ordering, {"name": HandledEvent.event_id}, default=HandledEvent.id, tiebreak=HandledEvent.id)
+    count, rows = await fetch_page(session, query, listing, scalars=True)
+    return listing.answer(count, rows)
+
+
+@router.get("/things/{thing_id}")
+async def get_thing(thing_id: DbId, session: SessionDep):
+    return {"found": await session.get(HandledEvent, thing_id) is not None}
+
+
 class OutOfStock(DetailError):
     code = "out_of_stock"
 
@@ -110,3 +138,25 @@ async def migrated_database(test_env) -> str:
 @pytest.fixture
 def build_app(test_env):
     return lambda: create_app(ServiceSettings(service_name="kit"), routers=[router], event_handlers=HANDLERS)
+
+
+@pytest.fixture
+async def start_service(migrated_database, session_queues):
+    """`async with start_service(handlers, service_name=..., **settings) as app`: the test service
+    under other settings (another service's name, a broker elsewhere, short retry delays)."""
+    connected: set[str] = set()
+
+    @asynccontextmanager
+    async def start(handlers=None, **settings) -> AsyncIterator:
+        application = create_app(ServiceSettings(**settings), routers=[router], event_handlers=handlers or {})
+        async with LifespanManager(application, startup_timeout=30, shutdown_timeout=30):
+            try:
+                yield application
+            finally:
+                if application.state.bus.connected.is_set():
+                    connected.update(application.state.bus.queue_names)
+
+    yield start
+    session_queues.update(connected)
+    await purge_queues(sorted(connected))
+    await empty_tables(migrated_database)

@@ -7,8 +7,7 @@ import asyncio
 import os
 import sys
 
-from faststream.rabbit import ExchangeType, RabbitBroker, RabbitExchange
-
+from kit.bus import Bus
 from kit.consumer import subscribe_handlers
 from kit.db import make_engine, make_session_factory
 from kit.outbox import OutboxRelay
@@ -24,20 +23,16 @@ def die(*_args, **_kwargs):
 
 async def main(point: str) -> None:
     settings = ServiceSettings(service_name="kit")
-    exchange = RabbitExchange(settings.broker_namespace + settings.events_exchange, type=ExchangeType.TOPIC, durable=True)
     session_factory = make_session_factory(make_engine(settings.database_url))
-    broker = RabbitBroker(settings.rabbitmq_url, logger=None)
+    bus = Bus(settings)
     if point == "relay":
-        relay = OutboxRelay(session_factory, broker, exchange, poll_seconds=60)
+        relay = OutboxRelay(session_factory, bus, poll_seconds=60)
         relay._mark_published = die  # the rows were published: crash before the commit that marks them
-        await broker.connect()
+        await bus.start()
         await relay.publish_pending()
     else:
-        subscribe_handlers(
-            broker, settings.broker_namespace, "kit", exchange, session_factory, HANDLERS,
-            settings.consumer_delivery_limit, after_commit=die,  # committed, never acknowledged
-        )
-        await broker.start()
+        subscribe_handlers(bus, session_factory, HANDLERS, after_commit=die)  # committed, never acknowledged
+        await bus.start()
         await asyncio.sleep(30)
     sys.exit(3)  # reaching here means the crash point was never hit
 

@@ -115,49 +115,10 @@ async def _queue_empty(channel, name):
     return queue.declaration_result.message_count == 0 and queue.declaration_result.consumer_count >= 1
 
 
-async def test_an_event_that_keeps_failing_is_dead_lettered(migrated_database, test_env):
-    from asgi_lifespan import LifespanManager
-
-    from kit.app import create_app
-    from kit.settings import ServiceSettings
-    from kit.testing import delete_queues
-
-    attempts = []
-
-    async def always_fails(session, event):
-        attempts.append(event.event_id)
-        raise RuntimeError("handler bug")
-
-    failing = create_app(
-        ServiceSettings(service_name="kit-failing", consumer_delivery_limit=2),
-        event_handlers={RestaurantCreated.type: always_fails},
-    )
-    dead_letters = test_env["BROKER_NAMESPACE"] + "kit-failing.dead-letter"
-    event = RestaurantCreated(restaurant_id=1, owner_id=2, nombre_local="Pampa")
-    async with LifespanManager(failing):
-        await failing.state.broker.publish(
-            event.model_dump(mode="json"), exchange=test_env["BROKER_NAMESPACE"] + "platform.events", routing_key=event.type
-        )
-        connection = await aio_pika.connect(test_env["RABBITMQ_URL"])
-        channel = await connection.channel()
-        await eventually(lambda: _has_messages(channel, dead_letters, 1), seconds=20)
-        assert await rows(failing, ProcessedEvent) == []  # a failed handler records nothing
-    message = await (await channel.declare_queue(dead_letters, passive=True)).get(no_ack=True)
-    assert RestaurantCreated.model_validate_json(message.body).event_id == event.event_id
-    assert len(attempts) >= 2  # retried before giving up
-    await connection.close()
-    await delete_queues(failing.state.queue_names)
-
-
-async def _has_messages(channel, name, count):
-    queue = await channel.declare_queue(name, passive=True)
-    return queue.declaration_result.message_count == count
-
-
 async def test_a_stopping_relay_returns_at_once_even_when_a_commit_wakes_it_at_the_same_moment(app):
     """Shutdown must not wait out the poll period: stop() and wake() landing together, many times."""
     for attempt in range(60):
-        relay = OutboxRelay(app.state.session_factory, app.state.broker, app.state.relay._exchange, poll_seconds=60)
+        relay = OutboxRelay(app.state.session_factory, app.state.bus, poll_seconds=60)
         task = asyncio.create_task(relay.run())
         await asyncio.sleep(0.002 * (attempt % 3))  # before, in or after its first batch
         if attempt % 2:

@@ -1,4 +1,4 @@
-"""Token checks every service's suite runs against itself: `from kit.token_tests import *`.
+"""Token checks every service's suite runs against itself: `from kit.testing.token_tests import *`.
 
 A revoked, expired, tampered, wrong-key or `alg: none` token is refused by every service.
 """

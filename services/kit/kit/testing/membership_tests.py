@@ -1,4 +1,4 @@
-"""Membership projection checks every non-identity service runs: `from kit.membership_tests import *`."""
+"""Membership projection checks every non-identity service runs: `from kit.testing.membership_tests import *`."""
 import asyncio
 
 from sqlalchemy import func, select
@@ -17,6 +17,7 @@ __all__ = [
     "test_a_deleted_restaurant_is_closed_to_its_owner",
     "test_an_admin_reaches_every_restaurant",
     "test_a_repeated_event_is_applied_once",
+    "test_an_older_membership_event_never_undoes_a_newer_one",
 ]
 
 
@@ -101,5 +102,34 @@ async def test_a_repeated_event_is_applied_once(app):
     await publish(app, marker)
     await wait_processed(app, marker)
     async with app.state.session_factory() as session:
-        count = await session.scalar(select(func.count()).select_from(RestaurantMember).where(RestaurantMember.restaurant_id == 10))
+        count = await session.scalar(
+            select(func.count()).select_from(RestaurantMember).where(RestaurantMember.restaurant_id == 10, RestaurantMember.active)
+        )
     assert count == 0
+
+
+async def test_an_older_membership_event_never_undoes_a_newer_one(app):
+    """Out of order: the removal applied first, the older addition arriving late changes nothing;
+    likewise an operator added (late) to a restaurant deleted after that addition."""
+    created = RestaurantCreated(restaurant_id=10, owner_id=1, nombre_local="A")
+    added = OperatorAdded(restaurant_id=10, user_id=5)
+    removed = OperatorRemoved(restaurant_id=10, user_id=5)
+    late_operator = OperatorAdded(restaurant_id=10, user_id=6)
+    deleted = RestaurantDeleted(restaurant_id=10, owner_id=1)
+    for event in (created, removed, added, deleted, late_operator):
+        await publish(app, event)
+        await wait_processed(app, event)
+    assert not await may_use(app, principal(5, OPERATOR), 10)
+    assert not await may_use(app, principal(6, OPERATOR), 10)
+    assert not await may_use(app, principal(1, OWNER), 10)
+
+    readded = OperatorAdded(restaurant_id=20, user_id=7)
+    again = RestaurantCreated(restaurant_id=20, owner_id=2, nombre_local="B")
+    gone = OperatorRemoved(restaurant_id=20, user_id=7)
+    for event in (again, readded, gone):
+        await publish(app, event)
+        await wait_processed(app, event)
+    newer = OperatorAdded(restaurant_id=20, user_id=7)  # a genuinely new addition still counts
+    await publish(app, newer)
+    await wait_processed(app, newer)
+    assert await may_use(app, principal(7, OPERATOR), 20)

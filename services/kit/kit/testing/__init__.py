@@ -1,11 +1,18 @@
 """Pytest fixtures every service's tests share: real PostgreSQL, Redis and RabbitMQ.
 
-A service's conftest sets `pytest_plugins = ["kit.testing"]` and defines the `service_dir`
-and `build_app` fixtures. Each test session gets a fresh `test_<service>` database migrated
-with the service's alembic scripts, a broker namespace nobody else uses, and a Redis database
-of its own;
-every test starts from empty tables and an empty Redis database.
+A service's conftest sets `pytest_plugins = ["kit.testing"]` and defines the `service_name`
+fixture; `service_dir` and `build_app` (the service's `main.build_app(settings.Settings())`)
+follow from it, and a conftest overrides `build_app` only to change settings.
+
+The checks every service's suite runs beside its own tests live next to this module:
+`kit.testing.token_tests` (bad tokens refused), `kit.testing.topology_tests` and, except in
+identity, `kit.testing.membership_tests`.
+
+Each test session gets a fresh `test_<service>` database migrated with the service's alembic
+scripts, a broker namespace nobody else uses and a Redis database of its own; every test starts
+from empty tables and an empty Redis database.
 """
+import importlib
 import os
 import subprocess
 import sys
@@ -23,12 +30,26 @@ from redis.asyncio import Redis
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
+from kit.services import SERVICES
 from kit.tokens import TokenSigner, generate_key_pair
 
 PG_ADMIN_DSN = os.environ.get("TEST_PG_ADMIN_DSN", "postgresql://postgres@127.0.0.1:5432/postgres")
 # Each suite flushes its own Redis database, so suites running side by side never wipe each other.
-TEST_REDIS_DB = {"identity": 9, "catalog": 10, "floor": 11, "ordering": 12, "billing": 13, "notifications": 14, "kit": 15}
+TEST_REDIS_DB = {**{name: 9 + index for index, name in enumerate(SERVICES)}, "kit": 15}
 RABBITMQ_URL = os.environ.get("RABBITMQ_URL", "amqp://guest:guest@127.0.0.1:5672/")
+
+
+@pytest.fixture(scope="session")
+def service_dir(service_name: str) -> Path:
+    """services/<name>: where its alembic.ini and migrations are."""
+    return Path(importlib.import_module(service_name).__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def build_app(service_name: str, test_env) -> Callable[[], FastAPI]:
+    main = importlib.import_module(f"{service_name}.main")
+    settings = importlib.import_module(f"{service_name}.settings")
+    return lambda: main.build_app(settings.Settings())
 
 
 @pytest.fixture(scope="session")
@@ -102,7 +123,8 @@ async def session_queues(broker_namespace: str) -> AsyncIterator[set[str]]:
     connection = await aio_pika.connect(RABBITMQ_URL)
     async with connection:
         channel = await connection.channel()
-        for exchange in (f"{broker_namespace}platform.events", f"{broker_namespace}platform.events.dead-letter"):
+        for suffix in ("", ".dead-letter", ".retry"):
+            exchange = f"{broker_namespace}platform.events{suffix}"
             await channel.exchange_delete(exchange)
 
 

@@ -1,0 +1,229 @@
+"""The bus: the whole topology declared before anything is published, mandatory publishing,
+retries after growing delays, dead letters counted, and a service that lives without the broker."""
+import asyncio
+import socket
+import time
+
+import aio_pika
+from sqlalchemy import select
+
+from contracts.identity import RestaurantCreated
+from contracts.topology import consumers_of
+from kit.outbox import OutboxMessage, add_event
+from kit.testing import delete_queues
+from tests.conftest import HandledEvent, record_event
+
+
+async def eventually(check, seconds=15.0):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if await check():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("condition not reached")
+
+
+async def stage(app, event) -> None:
+    async with app.state.session_factory() as session, session.begin():
+        add_event(session, event)
+    app.state.relay.wake()
+
+
+async def published(app, event) -> bool:
+    async with app.state.session_factory() as session:
+        row = await session.get(OutboxMessage, event.event_id)
+    return row is not None and row.published_at is not None
+
+
+async def handled(app, event) -> bool:
+    async with app.state.session_factory() as session:
+        rows = (await session.scalars(select(HandledEvent.event_id))).all()
+    return str(event.event_id) in rows
+
+
+async def publish(app, event) -> None:
+    await app.state.broker.publish(
+        event.model_dump(mode="json"), exchange=app.state.bus.events, routing_key=event.type, persist=True
+    )
+
+
+async def test_an_event_published_before_its_consumer_ever_ran_waits_for_it(start_service):
+    """A first rollout: identity announces a restaurant before catalog has ever started."""
+    event = RestaurantCreated(restaurant_id=7, owner_id=1, nombre_local="Temprano")
+    async with start_service(service_name="identity") as identity:
+        await stage(identity, event)
+        await eventually(lambda: published(identity, event))
+    async with start_service({RestaurantCreated.type: record_event}, service_name="catalog") as catalog:
+        await eventually(lambda: handled(catalog, event))
+
+
+async def test_an_event_no_queue_takes_stays_unpublished_until_its_queues_exist(start_service):
+    event = RestaurantCreated(restaurant_id=8, owner_id=1, nombre_local="Perdido")
+    async with start_service(service_name="identity") as identity:
+        bus = identity.state.bus
+        # Every queue bound to the type goes: its consumers' and those of this suite's test services.
+        takers = {*consumers_of(event.type), "kit", "kit-retrying", "kit-failing"}
+        await delete_queues([bus.queue_name(consumer, event.type) for consumer in takers])
+        await stage(identity, event)
+        assert await identity.state.relay.publish_pending() == 0  # returned by the broker, kept
+        assert not await published(identity, event)
+    async with start_service(service_name="identity") as again:  # declares the queues again at start-up
+        await eventually(lambda: published(again, event))
+
+
+async def test_a_failing_handler_is_retried_after_growing_delays(start_service):
+    attempts: list[float] = []
+
+    async def flaky(session, event) -> None:
+        attempts.append(time.monotonic())
+        if len(attempts) < 3:
+            raise RuntimeError("the database of a neighbour is restarting")
+        await record_event(session, event)
+
+    event = RestaurantCreated(restaurant_id=9, owner_id=1, nombre_local="Paciente")
+    delays = (0.3, 0.9)
+    async with start_service({event.type: flaky}, service_name="kit-retrying", consumer_retry_delays=delays) as app:
+        await publish(app, event)
+        await eventually(lambda: handled(app, event))
+        assert (await app.state.bus.dead_letter_count()) == 0
+    gaps = [later - earlier for earlier, later in zip(attempts, attempts[1:])]
+    assert len(attempts) == 3
+    assert gaps[0] >= delays[0] and gaps[1] >= delays[1], gaps
+
+
+async def test_an_event_that_keeps_failing_is_dead_lettered_and_counted_by_readiness(start_service):
+    attempts = []
+
+    async def always_fails(session, event) -> None:
+        attempts.append(event.event_id)
+        raise RuntimeError("handler bug")
+
+    event = RestaurantCreated(restaurant_id=1, owner_id=2, nombre_local="Pampa")
+    settings = {"service_name": "kit-failing", "consumer_retry_delays": (0.05, 0.1)}
+    async with start_service({event.type: always_fails}, **settings) as app:
+        await publish(app, event)
+        await eventually(lambda: _dead_letters(app, 1))
+        assert len(attempts) == 3  # the first try and one per delay
+        ready = await _readyz(app)
+        assert ready == {"connected": True, "dead_letters": 1}
+        connection = await aio_pika.connect(app.state.settings.rabbitmq_url)
+        async with connection:
+            channel = await connection.channel()
+            letter = await (await channel.declare_queue(app.state.bus.dead_letter_queue.name, passive=True)).get()
+            assert RestaurantCreated.model_validate_json(letter.body).event_id == event.event_id
+            await letter.nack(requeue=True)
+
+
+async def _dead_letters(app, count: int) -> bool:
+    return await app.state.bus.dead_letter_count() == count
+
+
+async def _readyz(app) -> dict:
+    import httpx
+
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://kit") as http:
+        answer = await http.get("/readyz")
+    assert answer.status_code == 200
+    return answer.json()["broker"]
+
+
+class BrokerDoor:
+    """A TCP door in front of the real broker on a port of its own: closed (nothing listens, so
+    connections are refused), open (bytes pass both ways) or jammed (bytes in, nothing out)."""
+
+    def __init__(self):
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.server: asyncio.Server | None = None
+        self.jammed = False
+        self.links: list[asyncio.StreamWriter] = []
+
+    async def open(self) -> None:
+        self.server = await asyncio.start_server(self._link, "127.0.0.1", self.port)
+
+    async def _link(self, client_reader, client_writer) -> None:
+        broker_reader, broker_writer = await asyncio.open_connection("127.0.0.1", 5672)
+        self.links += [client_writer, broker_writer]
+
+        async def pipe(reader, writer):
+            while data := await reader.read(65536):
+                if not self.jammed:
+                    writer.write(data)
+            writer.close()
+
+        await asyncio.gather(pipe(client_reader, broker_writer), pipe(broker_reader, client_writer), return_exceptions=True)
+
+    async def close(self) -> None:
+        for writer in self.links:
+            writer.close()
+        if self.server is not None:
+            self.server.close()
+            await self.server.wait_closed()
+
+
+async def test_a_service_starts_and_serves_without_the_broker_and_publishes_once_it_appears(start_service):
+    door = BrokerDoor()
+    settings = {
+        "service_name": "kit",
+        "rabbitmq_url": f"amqp://guest:guest@127.0.0.1:{door.port}/",
+        "broker_connect_timeout_seconds": 1.0,
+        "broker_reconnect_seconds": 0.2,
+    }
+    try:
+        started = time.monotonic()
+        async with start_service({RestaurantCreated.type: record_event}, **settings) as app:
+            assert time.monotonic() - started < 5
+            import httpx
+
+            async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://kit") as http:
+                answer = await http.post("/things", json={"name": "mesa", "size": 4})
+                assert answer.status_code == 200  # requests keep working; the event waits in the outbox
+                ready = await http.get("/readyz")
+            assert ready.status_code == 200
+            assert ready.json()["broker"] == {"connected": False, "dead_letters": None}
+            async with app.state.session_factory() as session:
+                (row,) = (await session.scalars(select(OutboxMessage))).all()
+            assert row.published_at is None
+
+            await door.open()
+            await eventually(lambda: _all_published(app))
+            await eventually(lambda: _handled_names(app, {"mesa", str(row.event_id)}))
+    finally:
+        await door.close()
+
+
+async def _all_published(app) -> bool:
+    async with app.state.session_factory() as session:
+        rows = (await session.scalars(select(OutboxMessage))).all()
+    return bool(rows) and all(row.published_at is not None for row in rows)
+
+
+async def _handled_names(app, names: set[str]) -> bool:
+    async with app.state.session_factory() as session:
+        return names <= set((await session.scalars(select(HandledEvent.event_id))).all())
+
+
+async def test_a_publish_the_broker_never_confirms_gives_up_in_time_and_keeps_the_event(start_service):
+    door = BrokerDoor()
+    await door.open()
+    settings = {"service_name": "kit", "rabbitmq_url": f"amqp://guest:guest@127.0.0.1:{door.port}/", "publish_timeout_seconds": 0.5}
+    try:
+        async with start_service({RestaurantCreated.type: record_event}, **settings) as app:
+            app.state.relay.stop()  # this test drives the relay itself: none of its batches may hold the row
+            await app.state.relay_task
+            door.jammed = True
+            event = RestaurantCreated(restaurant_id=3, owner_id=1, nombre_local="Mudo")
+            async with app.state.session_factory() as session, session.begin():
+                add_event(session, event)
+            began = time.monotonic()
+            try:
+                await app.state.relay.publish_pending()
+            except TimeoutError:
+                pass
+            else:
+                raise AssertionError("a publish without confirmation passed")
+            assert time.monotonic() - began < 3
+            assert not await published(app, event)
+    finally:
+        await door.close()
