@@ -1,5 +1,3 @@
-from pathlib import Path
-
 import pytest
 
 pytest_plugins = ["kit.testing"]
@@ -10,14 +8,16 @@ def service_name() -> str:
     return "floor"
 
 
-@pytest.fixture(scope="session")
-def service_dir() -> Path:
-    return Path(__file__).resolve().parent.parent
+@pytest.fixture
+def people(auth_header):
+    from tests.helpers import People
+
+    return People(auth_header)
 
 
 @pytest.fixture
-def build_app(test_env):
-    from floor.main import build_app
-    from floor.settings import Settings
+async def floor_world(app):
+    """Restaurants A and B with their members, menus and A's name."""
+    from tests.helpers import world
 
-    return lambda: build_app(Settings())
+    await world(app)

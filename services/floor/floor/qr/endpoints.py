@@ -3,12 +3,22 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import Response
 
-from floor.qr import service
+from floor.place import repository as place_repository
+from floor.place import service as places
+from floor.place.endpoints import Token, base_url
+from floor.qr import service, sheets
+from kit.auth import Staff
+from kit.db import SessionDep
 from kit.i18n import current_lang
+from kit.membership import ensure_restaurant_access
+from kit.pagination import DbId
 
 router = APIRouter(prefix="/api/qr", tags=["qr"])
-# The link a QR encodes is public (anyone can open a public menu), so its image is too.
+# The link a menu's QR encodes is public (anyone can open a public menu), so its image is too.
 CACHE = "public, max-age=86400"
+# A place's code changes when staff renew it: caches keep it briefly.
+PLACE_CACHE = "public, max-age=300"
+MAX_IDS = 300
 
 
 @router.get(
@@ -19,11 +29,54 @@ CACHE = "public, max-age=86400"
 )
 async def menu_qr(
     request: Request,
-    menu_id: Annotated[int, Path(ge=1)],
+    menu_id: Annotated[int, Path(ge=1, le=2**31 - 1)],
     format: Annotated[Literal["png", "pdf"], Query()] = "png",
 ):
-    link = service.public_menu_link(request.app.state.settings.public_base_url, menu_id)
+    link = service.public_menu_link(base_url(request), menu_id)
     if format == "pdf":
         pdf = await service.menu_pdf(link, current_lang.get())
         return Response(pdf, media_type="application/pdf", headers={"Content-Disposition": 'attachment; filename="qr_menu.pdf"', "Cache-Control": CACHE})
     return Response(service.qr_png(link), media_type="image/png", headers={"Cache-Control": CACHE})
+
+
+@router.get("/lugar/{token}.png", operation_id="placeQrPng", responses={200: {"content": {"image/png": {}}}}, response_class=Response)
+async def place_qr_png(request: Request, token: Token, session: SessionDep):
+    """The code of one place (its diner link); 410 for a replaced code."""
+    place = await places.by_token(session, token)
+    return Response(service.qr_png(places.diner_link(base_url(request), place.token)), media_type="image/png", headers={"Cache-Control": PLACE_CACHE})
+
+
+@router.get("/lugar/{token}.svg", operation_id="placeQrSvg", responses={200: {"content": {"image/svg+xml": {}}}}, response_class=Response)
+async def place_qr_svg(request: Request, token: Token, session: SessionDep):
+    place = await places.by_token(session, token)
+    return Response(service.qr_svg(places.diner_link(base_url(request), place.token)), media_type="image/svg+xml", headers={"Cache-Control": PLACE_CACHE})
+
+
+@router.get("/sit/", operation_id="placeQrSheets", responses={200: {"content": {"application/pdf": {}}}}, response_class=Response)
+async def place_qr_sheets(
+    request: Request,
+    principal: Staff,
+    session: SessionDep,
+    fk_resto: DbId,
+    layout: sheets.Layout = "3x3",
+    sit_type: Literal["mesa", "silla", "delivery"] | None = None,
+    ids: Annotated[str | None, Query(max_length=4000, pattern=r"^\d+(,\d+)*$")] = None,
+):
+    """The restaurant's codes to print: all of them, only tables or only chairs (`sit_type`), or
+    some (`ids=1,2,3`; one id with layout `uno` or `uno-instrucciones` for a single place)."""
+    await ensure_restaurant_access(session, principal, fk_resto)
+    chosen = await place_repository.of_restaurant(session, fk_resto)
+    if sit_type is not None:
+        chosen = [p for p in chosen if p.kind == sit_type]
+    if ids is not None:
+        wanted = {int(i) for i in ids.split(",")[:MAX_IDS]}
+        chosen = [p for p in chosen if p.id in wanted]
+    if not chosen:
+        raise places.PlaceNotFound()
+    url = base_url(request)
+    pdf = await sheets.render_pdf(
+        [(p.name, places.diner_link(url, p.token)) for p in chosen],
+        layout, current_lang.get(), await place_repository.restaurant_name(session, fk_resto),
+    )
+    name = f"qr_{chosen[0].name}.pdf" if len(chosen) == 1 else "qr_codes.pdf"
+    return Response(pdf, media_type="application/pdf", headers={"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "private, no-store"})

@@ -1,6 +1,7 @@
 """QR codes for the public menu: a PNG to show, and an A4 PDF to print (qr_menu.pdf)."""
 import asyncio
 import io
+from functools import lru_cache
 from html import escape
 
 import segno
@@ -42,5 +43,15 @@ def menu_document(link: str, lang: str):
     return HTML(string=page).render()
 
 
+# Anyone may ask for a menu's PDF: renders are cached by content and at most two run at once.
+RENDERS = asyncio.Semaphore(2)
+
+
+@lru_cache(maxsize=64)
+def menu_pdf_bytes(link: str, lang: str) -> bytes:
+    return menu_document(link, lang).write_pdf()
+
+
 async def menu_pdf(link: str, lang: str) -> bytes:
-    return await asyncio.to_thread(lambda: menu_document(link, lang).write_pdf())  # layout is CPU work
+    async with RENDERS:
+        return await asyncio.to_thread(menu_pdf_bytes, link, lang)  # layout is CPU work

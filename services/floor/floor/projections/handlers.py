@@ -1,0 +1,86 @@
+"""Keep floor's projections current from catalog's, identity's and ordering's events.
+
+Every write is guarded by the event's `occurred_at`, so events may arrive in any order and more
+than once.
+"""
+from typing import Any
+
+from sqlalchemy import delete, or_, select, update
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from contracts import catalog, identity, ordering
+from contracts.floor import WaiterCallCleared
+from floor.place.models import Place
+from floor.projections.models import MenuFacts, RestaurantFacts
+from kit.db import Base
+from kit.outbox import add_event
+
+
+async def _upsert(session: AsyncSession, model: type[Base], key: str, values: dict[str, Any]) -> None:
+    statement = insert(model).values(**values)
+    await session.execute(
+        statement.on_conflict_do_update(
+            index_elements=[key],
+            set_={name: statement.excluded[name] for name in values if name != key},
+            where=model.updated_at <= statement.excluded.updated_at,
+        )
+    )
+
+
+async def on_menu_facts(session: AsyncSession, event: catalog.MenuFacts) -> None:
+    await _upsert(session, MenuFacts, "menu_id", {
+        "menu_id": event.menu_id, "restaurant_id": event.restaurant_id, "name": event.name,
+        "deleted": False, "updated_at": event.occurred_at,
+    })
+
+
+async def on_menu_deleted(session: AsyncSession, event: catalog.MenuDeleted) -> None:
+    await _upsert(session, MenuFacts, "menu_id", {
+        "menu_id": event.menu_id, "restaurant_id": event.restaurant_id, "name": "",
+        "deleted": True, "updated_at": event.occurred_at,
+    })
+
+
+async def on_restaurant_profile(session: AsyncSession, event: identity.RestaurantProfile) -> None:
+    await _upsert(session, RestaurantFacts, "restaurant_id", {
+        "restaurant_id": event.restaurant_id, "nombre_local": event.nombre_local, "updated_at": event.occurred_at,
+    })
+
+
+async def on_restaurant_deleted(session: AsyncSession, event: identity.RestaurantDeleted) -> None:
+    # Its printed codes must stop opening anything; every other service forgets the restaurant itself.
+    await session.execute(delete(Place).where(Place.restaurant_id == event.restaurant_id))
+
+
+async def _set_activity(session: AsyncSession, event: ordering.PlaceActivity, active: bool) -> None:
+    await session.execute(
+        update(Place)
+        .where(
+            Place.id == event.place_id,
+            Place.restaurant_id == event.restaurant_id,
+            or_(Place.activity_at.is_(None), Place.activity_at <= event.occurred_at),
+        )
+        .values(active=active, activity_at=event.occurred_at)
+    )
+
+
+async def on_place_activated(session: AsyncSession, event: ordering.PlaceActivated) -> None:
+    await _set_activity(session, event, True)
+
+
+async def on_place_released(session: AsyncSession, event: ordering.PlaceReleased) -> None:
+    await _set_activity(session, event, False)
+
+
+async def on_table_freed(session: AsyncSession, event: ordering.TableFreed) -> None:
+    """A freed table is unblocked and its pending call is over (spec part 2 §4 'free table')."""
+    place = await session.scalar(
+        select(Place).where(Place.id == event.place_id, Place.restaurant_id == event.restaurant_id).with_for_update()
+    )
+    if place is None:
+        return
+    place.blocked = False
+    if place.call_waiter:
+        place.call_waiter, place.call_kind, place.called_at = False, None, None
+        add_event(session, WaiterCallCleared(place_id=place.id, restaurant_id=place.restaurant_id, place_name=place.name))
