@@ -3,6 +3,7 @@ from redis.asyncio import Redis
 
 from catalog import models  # noqa: F401  (every table is known before the app starts)
 from catalog.category.endpoints import router as category_router
+from catalog.changes import bind
 from catalog.dish.endpoints import router as dish_router
 from catalog.events import EVENT_HANDLERS
 from catalog.menu.endpoints import router as menu_router
@@ -11,7 +12,6 @@ from catalog.public_menu.cache import MenuCache
 from catalog.public_menu.endpoints import router as public_menu_router
 from catalog.public_menu.fast_path import PublicMenuFastPath
 from catalog.settings import Settings
-from catalog.stale import MENU_CACHE
 from kit.app import create_app
 
 
@@ -22,8 +22,8 @@ def build_app(settings: Settings | None = None) -> FastAPI:
         # The cache keeps bytes, so it has a client of its own (the kit's decodes to str).
         app.state.menu_cache_redis = Redis.from_url(settings.redis_url, decode_responses=False)
         app.state.menu_cache = MenuCache(app.state.menu_cache_redis)
-        # Requests and event handlers reach the cache through their session (see catalog.stale).
-        app.state.session_factory.configure(info={MENU_CACHE: app.state.menu_cache})
+        # Requests and event handlers reach the cache and the media folder through their session (catalog.changes).
+        bind(app.state.session_factory, app.state.menu_cache, settings.media_dir)
 
     async def close_menu_cache(app: FastAPI) -> None:
         await app.state.menu_cache_redis.aclose()

@@ -38,7 +38,9 @@ PRICE_DIGITS = Text(
     es="Asegúrese de que no haya más de 10 dígitos antes del punto decimal.",
     en="Ensure that there are no more than 10 digits before the decimal point.",
 )
-NUMBER_INVALID = Text(es="Se requiere un número válido.", en="A valid number is required.")
+TOO_MANY_IMAGES = Text(
+    es="Un plato puede tener a lo sumo {max_images} imágenes.", en="A dish can have at most {max_images} images."
+)
 
 # Answers (spec part 1 §8 'Success messages')
 CATEGORY_REGISTERED = Text(es="Categoría registrada.", en="Category registered.")
@@ -49,10 +51,6 @@ BULK_DIRECTION_INVALID = Text(
     es="Elija 1 (aumentar) o 0 (disminuir).", en="Choose 1 (increase) or 0 (decrease)."
 )
 BULK_VALUE_POSITIVE = Text(es="El valor debe ser mayor a 0.", en="The value must be greater than 0.")
-BULK_VALUE_TOO_LONG = Text(
-    es="Asegúrese de que este campo no tenga más de {max_length} caracteres.",
-    en="Ensure this field has no more than {max_length} characters.",
-)
 BULK_DONE = Text(es="Precios actualizados.", en="Prices updated.")
 BULK_PARTIAL = Text(
     es="Algunos platos no se actualizaron: su precio quedaría por debajo de 1.",
@@ -62,6 +60,13 @@ MENU_NAME_REQUIRED = Text(es="El nombre del menú es requerido.", en="The menu's
 NAME_TOO_LONG = Text(
     es="«{name}»: asegúrese de que el nombre no tenga más de {max_length} caracteres.",
     en="“{name}”: ensure the name has no more than {max_length} characters.",
+)
+TOO_MANY_MENUS = Text(
+    es="Se pueden guardar a lo sumo {max_menus} menús a la vez.", en="At most {max_menus} menus can be saved at once."
+)
+MENU_TOO_LARGE = Text(
+    es="Un menú puede tener a lo sumo {max_categories} categorías y {max_dishes} platos.",
+    en="A menu can have at most {max_categories} categories and {max_dishes} dishes.",
 )
 PRICE_REQUIRED_FOR_NEW_DISH = Text(
     es="«{name}»: un plato nuevo necesita un precio de al menos 1.",

@@ -1,7 +1,6 @@
-"""Every table of the catalog database (imported by alembic)."""
-from catalog.category.models import Category
-from catalog.dish.models import Dish, DishImage, DishOrderActivity
-from catalog.menu.models import Menu
+"""Every table of the catalog database, so alembic and the app know them all."""
+from catalog.dish.activity import DishOrderActivity
+from catalog.menu.models import Category, Dish, DishImage, Menu
 from catalog.restaurant.models import RestaurantProfile
 from kit.consumer import ProcessedEvent
 from kit.membership import RestaurantMember

@@ -1,5 +1,3 @@
-from pathlib import Path
-
 import pytest
 
 pytest_plugins = ["kit.testing"]
@@ -8,19 +6,6 @@ pytest_plugins = ["kit.testing"]
 @pytest.fixture(scope="session")
 def service_name() -> str:
     return "catalog"
-
-
-@pytest.fixture(scope="session")
-def service_dir() -> Path:
-    return Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture
-def build_app(test_env):
-    from catalog.main import build_app
-    from catalog.settings import Settings
-
-    return lambda: build_app(Settings())
 
 
 @pytest.fixture

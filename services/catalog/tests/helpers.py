@@ -1,12 +1,19 @@
 """Shared test steps: restaurants with owners and operators, menus built through the API, images."""
 import io
+import tracemalloc
+from collections.abc import Awaitable
+from typing import TypeVar
 
 from PIL import Image
 from sqlalchemy import select
 
+from contracts import Event
 from kit.auth import ADMIN, CLIENT, OPERATOR, OWNER
 from kit.membership import RestaurantMember
+from kit.testing.membership_tests import publish, wait_processed
 from kit.outbox import OutboxMessage
+
+T = TypeVar("T")
 
 # Restaurant A (10) is owned by user 1 and operated by user 5; restaurant B (20) is owned by user 2.
 A, B = 10, 20
@@ -76,6 +83,13 @@ async def simple_menu(client, headers, restaurant=A) -> tuple[dict, dict, dict]:
     return menu, category, dish
 
 
+async def deliver(app, *events: Event) -> None:
+    """Publish other services' events to catalog and wait until it has processed them."""
+    for event in events:
+        await publish(app, event)
+    await wait_processed(app, *events)
+
+
 async def outbox_types(app) -> list[str]:
     async with app.state.session_factory() as session:
         return list(await session.scalars(select(OutboxMessage.event_type).order_by(OutboxMessage.created_at)))
@@ -85,3 +99,14 @@ async def outbox_payloads(app, event_type: str) -> list[dict]:
     async with app.state.session_factory() as session:
         rows = await session.scalars(select(OutboxMessage.payload).where(OutboxMessage.event_type == event_type))
         return list(rows)
+
+
+
+async def peak_allocation(call: Awaitable[T]) -> tuple[T, int]:
+    """What `call` answers, and the most memory Python allocated at once while it ran (bytes)."""
+    tracemalloc.start()
+    try:
+        answer = await call
+        return answer, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()

@@ -1,11 +1,10 @@
 """Category (menu group) queries, scoped to the menus the caller may see."""
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from catalog.access import restaurant_visible
-from catalog.category.models import Category
-from catalog.dish.models import Dish
-from catalog.menu.models import Menu
+from catalog.menu.models import Category, Dish, Menu
+from kit.membership import restaurant_visible
+from kit.pagination import Paging, fetch_page
 from kit.tokens import Principal
 
 
@@ -20,32 +19,19 @@ async def get_readable(
     if lock:
         query = query.with_for_update(of=Category)
     row = (await session.execute(query)).first()
-    return (row[0], row[1]) if row else None
+    return tuple(row) if row else None
 
 
 async def list_readable(
-    session: AsyncSession,
-    principal: Principal,
-    *,
-    restaurant_id: int | None,
-    menu_id: int | None,
-    page: int,
-    size: int | None,
+    session: AsyncSession, principal: Principal, listing: Paging, *, restaurant_id: int | None, menu_id: int | None
 ) -> tuple[int, list[Category]]:
-    query = (
-        select(Category)
-        .join(Menu, Menu.id == Category.menu_id)
-        .where(restaurant_visible(Menu.restaurant_id, principal))
-    )
+    query = select(Category).join(Menu, Menu.id == Category.menu_id).where(restaurant_visible(Menu.restaurant_id, principal))
     if restaurant_id is not None:
         query = query.where(Menu.restaurant_id == restaurant_id)
     if menu_id is not None:
         query = query.where(Category.menu_id == menu_id)
-    count = await session.scalar(select(func.count()).select_from(query.subquery()))
     query = query.order_by(Category.menu_id, Category.parent_id.nulls_first(), Category.order, Category.id)
-    if size is not None:
-        query = query.offset((page - 1) * size).limit(size)
-    return count or 0, list(await session.scalars(query))
+    return await fetch_page(session, query, listing, scalars=True)
 
 
 async def of_menu(session: AsyncSession, menu_id: int) -> list[Category]:

@@ -2,18 +2,19 @@
 from sqlalchemy import delete
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from catalog import announce, messages
+from catalog import facts, messages
 from catalog.category import repository
 from catalog.category.errors import CategoryMisplaced, CategoryNotFound, CategoryOnlyDishes
-from catalog.category.models import Category
 from catalog.category.schemas import CategoryCreate, CategoryPublic, CategoryUpdate
+from catalog.changes import announce, drop_files
 from catalog.dish import repository as dishes
+from catalog.dish.activity import active_dish_ids
 from catalog.dish.errors import DishActiveInOrder
 from catalog.menu import service as menus
-from catalog.menu.models import Menu
-from catalog.stale import mark_stale
+from catalog.menu.models import Category, Menu
 from contracts.catalog import CategoryChanged, CategoryCreated
 from kit.membership import ensure_restaurant_access
+from kit.pagination import Paging
 from kit.tokens import Principal
 
 
@@ -33,13 +34,11 @@ async def get(
 
 
 async def list_categories(
-    session: AsyncSession, principal: Principal, restaurant_id: int | None, menu_id: int | None, page: int, size: int | None
+    session: AsyncSession, principal: Principal, listing: Paging, restaurant_id: int | None, menu_id: int | None
 ) -> tuple[int, list[Category]]:
     if restaurant_id is not None:
         await ensure_restaurant_access(session, principal, restaurant_id)
-    return await repository.list_readable(
-        session, principal, restaurant_id=restaurant_id, menu_id=menu_id, page=page, size=size
-    )
+    return await repository.list_readable(session, principal, listing, restaurant_id=restaurant_id, menu_id=menu_id)
 
 
 async def _check_parent(session: AsyncSession, principal: Principal, menu: Menu, parent_id: int, moving_id: int | None = None) -> None:
@@ -61,8 +60,7 @@ async def create(session: AsyncSession, principal: Principal, data: CategoryCrea
     category = Category(menu_id=menu.id, name=data.name, parent_id=data.sub_category, order=data.order)
     session.add(category)
     await session.flush()
-    announce.category(session, CategoryCreated, category, menu)
-    mark_stale(session, [menu.id])
+    announce(session, facts.category(CategoryCreated, category, menu))
     return category
 
 
@@ -82,8 +80,7 @@ async def change(
     if fields.get("order") is not None:
         category.order = fields["order"]
     await session.flush()
-    announce.category(session, CategoryChanged, category, menu)
-    mark_stale(session, [menu.id])
+    announce(session, facts.category(CategoryChanged, category, menu))
     return category
 
 
@@ -92,11 +89,11 @@ async def remove(session: AsyncSession, principal: Principal, category_id: int, 
     category, menu = await get(session, principal, category_id, restaurant_id, lock=True)
     subtree = await repository.subtree_ids(session, category.id)
     held = [d.id for d in await dishes.of_categories(session, subtree, lock=True)]
-    if await dishes.active_dish_ids(session, held):
+    if await active_dish_ids(session, held):
         raise DishActiveInOrder()
+    drop_files(session, await dishes.image_paths(session, held))
     await session.execute(delete(Category).where(Category.id == category.id))
     for dish_id in held:
-        announce.dish_deleted(session, dish_id, menu)
+        announce(session, facts.dish_deleted(dish_id, menu))
     for removed_id in reversed(subtree):
-        announce.category_deleted(session, removed_id, menu)
-    mark_stale(session, [menu.id])
+        announce(session, facts.category_deleted(removed_id, menu))

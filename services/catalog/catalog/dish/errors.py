@@ -24,5 +24,10 @@ class CategoryLeftEmpty(DetailError):
 
 
 class DishNameTaken(NonFieldError):
+    """`{"non_field_errors": [...], "code": "dish_name_taken"}`: the dish dialog tells it apart by the code."""
+
+    code = "dish_name_taken"
+
     def __init__(self):
         super().__init__(messages.DISH_NAME_TAKEN)
+        self.body["code"] = self.code

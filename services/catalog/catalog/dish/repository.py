@@ -2,13 +2,12 @@
 from collections import defaultdict
 from collections.abc import Iterable
 
-from sqlalchemy import Select, func, or_, select
+from sqlalchemy import Select, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from catalog.access import restaurant_visible
-from catalog.category.models import Category
-from catalog.dish.models import Dish, DishImage, DishOrderActivity
-from catalog.menu.models import Menu
+from catalog.menu.models import Category, Dish, DishImage, Menu
+from kit.membership import restaurant_visible
+from kit.pagination import Paging, contains, fetch_page
 from kit.tokens import Principal
 
 
@@ -28,26 +27,21 @@ async def get_readable(
     if lock:
         query = query.with_for_update(of=Dish)
     row = (await session.execute(query)).first()
-    return (row[0], row[1], row[2]) if row else None
+    return tuple(row) if row else None
 
 
 async def search(
     session: AsyncSession,
     principal: Principal,
+    listing: Paging,
     *,
     text: str | None,
     menu_id: int | None,
     category_id: int | None,
     disable: bool | None,
     restaurant_id: int | None,
-    page: int,
-    size: int | None,
 ) -> tuple[int, list[tuple[Dish, Category, Menu]]]:
-    query = _readable(principal)
-    if text:
-        escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-        pattern = f"%{escaped}%"
-        query = query.where(or_(Dish.name.ilike(pattern, escape="\\"), Dish.description.ilike(pattern, escape="\\")))
+    query = _readable(principal).where(contains(text, Dish.name, Dish.description))
     if menu_id is not None:
         query = query.where(Menu.id == menu_id)
     if category_id is not None:
@@ -56,26 +50,31 @@ async def search(
         query = query.where(Dish.disable.is_(disable))
     if restaurant_id is not None:
         query = query.where(Menu.restaurant_id == restaurant_id)
-    count = await session.scalar(select(func.count()).select_from(query.with_only_columns(Dish.id).subquery()))
-    query = query.order_by(Category.order, Category.id, Dish.order, Dish.id)
-    if size is not None:
-        query = query.offset((page - 1) * size).limit(size)
-    rows = (await session.execute(query)).all()
-    return count or 0, [(r[0], r[1], r[2]) for r in rows]
+    count, rows = await fetch_page(session, query.order_by(Category.order, Category.id, Dish.order, Dish.id), listing)
+    return count, [tuple(row) for row in rows]
 
 
 async def images_of(session: AsyncSession, dish_ids: Iterable[int]) -> dict[int, list[DishImage]]:
+    """The images not deleted of each dish, oldest first."""
     ids = list(dish_ids)
     out: dict[int, list[DishImage]] = defaultdict(list)
     if ids:
         rows = await session.scalars(
-            select(DishImage)
-            .where(DishImage.dish_id.in_(ids), DishImage.soft_delete.is_(False))
-            .order_by(DishImage.id)
+            select(DishImage).where(DishImage.dish_id.in_(ids), DishImage.soft_delete.is_(False)).order_by(DishImage.id)
         )
         for image in rows:
             out[image.dish_id].append(image)
     return out
+
+
+async def image_paths(session: AsyncSession, dish_ids: Iterable[int]) -> list[str]:
+    """The files of the dishes' images not deleted (what deleting the dishes stops serving)."""
+    return [image.path for images in (await images_of(session, dish_ids)).values() for image in images]
+
+
+async def count_images(session: AsyncSession, dish_id: int) -> int:
+    query = select(func.count()).where(DishImage.dish_id == dish_id, DishImage.soft_delete.is_(False))
+    return await session.scalar(query) or 0
 
 
 async def get_image_readable(
@@ -94,20 +93,7 @@ async def get_image_readable(
         .with_for_update(of=DishImage)
     )
     row = (await session.execute(query)).first()
-    return tuple(row) if row else None  # type: ignore[return-value]
-
-
-async def active_dish_ids(session: AsyncSession, dish_ids: Iterable[int]) -> set[int]:
-    """The dishes among `dish_ids` that an open order holds (ordering's events)."""
-    ids = list(dish_ids)
-    if not ids:
-        return set()
-    rows = await session.scalars(
-        select(DishOrderActivity.dish_id)
-        .where(DishOrderActivity.dish_id.in_(ids), DishOrderActivity.active.is_(True))
-        .distinct()
-    )
-    return set(rows)
+    return tuple(row) if row else None
 
 
 async def name_taken(session: AsyncSession, category_id: int, name: str, exclude_id: int | None = None) -> bool:
@@ -121,11 +107,23 @@ async def count_in_category(session: AsyncSession, category_id: int) -> int:
     return await session.scalar(select(func.count()).where(Dish.menu_group_id == category_id)) or 0
 
 
-async def of_categories(session: AsyncSession, category_ids: Iterable[int], *, lock: bool = False) -> list[Dish]:
+async def of_categories(
+    session: AsyncSession, category_ids: Iterable[int], *, lock: bool = False, enabled_only: bool = False
+) -> list[Dish]:
+    """In id order, the order rows are locked in everywhere (no deadlocks between two updates)."""
     ids = list(category_ids)
     if not ids:
         return []
     query = select(Dish).where(Dish.menu_group_id.in_(ids)).order_by(Dish.id)
+    if enabled_only:
+        query = query.where(Dish.disable.is_(False))
     if lock:
         query = query.with_for_update()
     return list(await session.scalars(query))
+
+
+async def ids_of_menus(session: AsyncSession, menu_ids: Iterable[int], *, lock: bool = False) -> list[int]:
+    query = select(Dish.id).join(Category, Category.id == Dish.menu_group_id).where(Category.menu_id.in_(list(menu_ids)))
+    if lock:
+        query = query.with_for_update(of=Dish)
+    return list(await session.scalars(query.order_by(Dish.id)))

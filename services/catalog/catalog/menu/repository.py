@@ -2,10 +2,10 @@
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from catalog.access import restaurant_visible
 from catalog.menu.models import Menu
+from kit.membership import restaurant_visible
+from kit.pagination import Paging, fetch_page
 from kit.tokens import Principal
-
 
 async def get_readable(session: AsyncSession, principal: Principal, menu_id: int, *, lock: bool = False) -> Menu | None:
     query = select(Menu).where(Menu.id == menu_id, restaurant_visible(Menu.restaurant_id, principal))
@@ -15,14 +15,14 @@ async def get_readable(session: AsyncSession, principal: Principal, menu_id: int
 
 
 async def list_readable(
-    session: AsyncSession, principal: Principal, restaurant_id: int | None = None, delivery: bool | None = None
-) -> list[Menu]:
+    session: AsyncSession, principal: Principal, listing: Paging, *, restaurant_id: int | None, delivery: bool | None
+) -> tuple[int, list[Menu]]:
     query = select(Menu).where(restaurant_visible(Menu.restaurant_id, principal)).order_by(Menu.id)
     if restaurant_id is not None:
         query = query.where(Menu.restaurant_id == restaurant_id)
     if delivery is not None:
         query = query.where(Menu.delivery.is_(delivery))
-    return list(await session.scalars(query))
+    return await fetch_page(session, query, listing, scalars=True)
 
 
 async def of_restaurant(session: AsyncSession, restaurant_id: int) -> list[Menu]:

@@ -1,27 +1,39 @@
-"""Wire shapes of menus and menu trees; names stay the spec's (restaurant, group_menu, delivery)."""
+"""Wire shapes of menus and menu trees; names stay the spec's (restaurant, group_menu, delivery).
+
+Also the field types the whole menu aggregate shares (names, positions), bounded by its columns.
+"""
 from decimal import Decimal
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, Field, StringConstraints
 
-MenuName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100)]
+from catalog.menu.models import CATEGORY_NAME_MAX, DESCRIPTION_MAX, DISH_NAME_MAX, MENU_NAME_MAX
+from catalog.prices import Price
+from kit.pagination import DB_INT_MAX, DbId
+
+
+def _name(max_length: int):
+    return Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=max_length)]
+
+
+MenuName, CategoryName, DishName = _name(MENU_NAME_MAX), _name(CATEGORY_NAME_MAX), _name(DISH_NAME_MAX)
+Description = Annotated[str, StringConstraints(strip_whitespace=True, max_length=DESCRIPTION_MAX)]
+Position = Annotated[int, Field(ge=-DB_INT_MAX, le=DB_INT_MAX)]  # a category's or dish's `order`
 
 
 class MenuCreate(BaseModel):
     name: MenuName
-    restaurant: int
+    restaurant: DbId
     delivery: bool = False
 
 
 class MenuUpdate(BaseModel):
     name: MenuName | None = None
     delivery: bool | None = None
-    restaurant: int | None = None  # the client sends it; a menu never changes restaurant
+    restaurant: DbId | None = None  # the client sends it; a menu never changes restaurant
 
 
 class MenuPublic(BaseModel):
-    model_config = ConfigDict(from_attributes=True)
-
     id: int
     name: str
     restaurant: int
@@ -34,14 +46,16 @@ class MenuPublic(BaseModel):
 class DishNode(BaseModel):
     """A dish in the tree: `pk` for an existing dish (moved, renamed, reordered); a new one needs a price."""
 
-    pk: int | None = None
+    pk: DbId | None = None
     name: str = ""
-    price: Decimal | None = None
+    price: Price | None = None
 
 
 class CategoryNode(BaseModel):
-    id: int | None = None
-    group_pk: int | None = None  # the tree's own copy of id; either is accepted
+    """Names are checked with the rest of the tree's rules (`tree.check`), so all problems come together."""
+
+    id: DbId | None = None
+    group_pk: DbId | None = None  # the tree's own copy of id; either is accepted
     name: str = ""
     dishes: list[DishNode] = []
     sub_categories: list["CategoryNode"] = []
@@ -52,8 +66,8 @@ class CategoryNode(BaseModel):
 
 
 class NestedMenu(BaseModel):
-    pk: int | None = None  # present on update
-    restaurant: int
+    pk: DbId | None = None  # present on update
+    restaurant: DbId
     name: str = ""
     delivery: bool = False
     group_menu: list[CategoryNode] = []

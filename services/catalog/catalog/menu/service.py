@@ -2,18 +2,26 @@
 from sqlalchemy import delete, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from catalog import announce
+from catalog import facts
+from catalog.changes import announce, drop_files
 from catalog.dish import repository as dishes
+from catalog.dish.activity import active_dish_ids
 from catalog.dish.errors import DishActiveInOrder
-from catalog.category import repository as categories
 from catalog.menu import repository
 from catalog.menu.errors import MenuNotFound
 from catalog.menu.models import Menu
-from catalog.menu.schemas import MenuCreate, MenuUpdate
-from catalog.stale import mark_stale
+from catalog.menu.schemas import MenuCreate, MenuPublic, MenuUpdate
 from contracts.catalog import MenuChanged, MenuCreated
 from kit.membership import ensure_restaurant_access
+from kit.pagination import Paging
 from kit.tokens import Principal
+
+# The spec's menu list is one plain list: a restaurant has a handful of menus.
+EVERY_MENU = Paging(page=1, size=None, paginate=False)
+
+
+def public(menu: Menu) -> MenuPublic:
+    return MenuPublic(id=menu.id, name=menu.name, restaurant=menu.restaurant_id, delivery=menu.delivery)
 
 
 async def get(session: AsyncSession, principal: Principal, menu_id: int, restaurant_id: int | None = None, *, lock: bool = False) -> Menu:
@@ -27,10 +35,11 @@ async def get(session: AsyncSession, principal: Principal, menu_id: int, restaur
 async def list_menus(session: AsyncSession, principal: Principal, restaurant_id: int | None, delivery: bool | None) -> list[Menu]:
     if restaurant_id is not None:
         await ensure_restaurant_access(session, principal, restaurant_id)
-    return await repository.list_readable(session, principal, restaurant_id, delivery)
+    _, menus = await repository.list_readable(session, principal, EVERY_MENU, restaurant_id=restaurant_id, delivery=delivery)
+    return menus
 
 
-async def _only_delivery_menu(session: AsyncSession, menu: Menu) -> None:
+async def only_delivery_menu(session: AsyncSession, menu: Menu) -> None:
     """A restaurant has one delivery / take-away menu: switching one on switches the others off."""
     others = await session.scalars(
         update(Menu)
@@ -39,8 +48,7 @@ async def _only_delivery_menu(session: AsyncSession, menu: Menu) -> None:
         .returning(Menu)
     )
     for other in others:
-        announce.menu(session, MenuChanged, other)
-        mark_stale(session, [other.id])
+        announce(session, facts.menu(MenuChanged, other))
 
 
 async def create(session: AsyncSession, principal: Principal, data: MenuCreate) -> Menu:
@@ -49,42 +57,36 @@ async def create(session: AsyncSession, principal: Principal, data: MenuCreate) 
     session.add(menu)
     await session.flush()
     if menu.delivery:
-        await _only_delivery_menu(session, menu)
-    announce.menu(session, MenuCreated, menu)
+        await only_delivery_menu(session, menu)
+    announce(session, facts.menu(MenuCreated, menu))
     return menu
 
 
 async def change(session: AsyncSession, principal: Principal, menu_id: int, data: MenuUpdate, restaurant_id: int | None) -> Menu:
     menu = await get(session, principal, menu_id, restaurant_id, lock=True)
-    fields = data.model_dump(exclude_unset=True, exclude={"restaurant"})
-    if fields.get("name") is None:
-        fields.pop("name", None)
-    if fields.get("delivery") is None:
-        fields.pop("delivery", None)
-    for name, value in fields.items():
+    for name, value in data.model_dump(exclude_none=True, exclude={"restaurant"}).items():
         setattr(menu, name, value)
     await session.flush()
-    if menu.delivery and fields.get("delivery"):
-        await _only_delivery_menu(session, menu)
-    announce.menu(session, MenuChanged, menu)
-    mark_stale(session, [menu.id])
+    if menu.delivery and data.delivery:
+        await only_delivery_menu(session, menu)
+    announce(session, facts.menu(MenuChanged, menu))
     return menu
 
 
 async def remove(session: AsyncSession, principal: Principal, menu_id: int, restaurant_id: int | None) -> None:
     menu = await get(session, principal, menu_id, restaurant_id, lock=True)
-    category_ids = [c.id for c in await categories.of_menu(session, menu.id)]
-    held = await dishes.active_dish_ids(session, [d.id for d in await dishes.of_categories(session, category_ids)])
-    if held:
+    if await active_dish_ids(session, await dishes.ids_of_menus(session, [menu.id])):
         raise DishActiveInOrder()
     await delete_menus(session, [menu])
 
 
 async def delete_menus(session: AsyncSession, menus: list[Menu]) -> None:
-    """Categories, dishes and images go with their menu (ON DELETE CASCADE)."""
+    """Categories, dishes and images go with their menu (ON DELETE CASCADE); the image files after the commit."""
     if not menus:
         return
-    await session.execute(delete(Menu).where(Menu.id.in_([m.id for m in menus])))
+    menu_ids = [m.id for m in menus]
+    # Locked, so an image added meanwhile waits and then finds its dish gone (its file is never left behind).
+    drop_files(session, await dishes.image_paths(session, await dishes.ids_of_menus(session, menu_ids, lock=True)))
+    await session.execute(delete(Menu).where(Menu.id.in_(menu_ids)))
     for menu in menus:
-        announce.menu_deleted(session, menu)
-    mark_stale(session, [m.id for m in menus])
+        announce(session, facts.menu_deleted(menu))

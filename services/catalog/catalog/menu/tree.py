@@ -6,65 +6,61 @@ of the menu missing from it are deleted; positions in the lists are the order.
 """
 from collections import defaultdict
 from dataclasses import dataclass, field
-from decimal import Decimal
 
 from sqlalchemy import delete
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from catalog import announce, messages
+from catalog import facts, messages
 from catalog.category import repository as categories
-from catalog.category.models import Category
+from catalog.changes import announce, drop_files
 from catalog.dish import repository as dishes
-from catalog.dish.models import Dish
-from catalog.dish.prices import price_problem
+from catalog.dish.activity import active_dish_ids
 from catalog.menu import service
-from catalog.menu.models import Menu
-from catalog.menu.schemas import (
-    CategoryNode,
-    CategoryTree,
-    DishLeaf,
-    MenuPublic,
-    MenuTree,
-    NestedMenu,
-)
-from catalog.stale import mark_stale
+from catalog.menu.models import CATEGORY_NAME_MAX, DISH_NAME_MAX, MENU_NAME_MAX, Category, Dish, Menu
+from catalog.menu.schemas import CategoryNode, CategoryTree, DishLeaf, MenuTree, NestedMenu, NestedMenuSave, NestedMenuSaved
+from catalog.prices import price_problem, round_price
 from contracts.catalog import CategoryChanged, CategoryCreated, DishChanged, DishCreated, MenuChanged, MenuCreated
 from kit.errors import NonFieldError
 from kit.i18n import Text
 from kit.membership import ensure_restaurant_access
 from kit.tokens import Principal
 
-CATEGORY_NAME_MAX = 100
-DISH_NAME_MAX = 60
+# Generous: the editor's screens hold far less. They bound the work one request can ask for.
+MENUS_PER_SAVE_MAX, CATEGORIES_PER_MENU_MAX, DISHES_PER_MENU_MAX = 10, 200, 2000
 
 
-def menu_public(menu: Menu) -> MenuPublic:
-    return MenuPublic(id=menu.id, name=menu.name, restaurant=menu.restaurant_id, delivery=menu.delivery)
+@dataclass
+class Layout:
+    """A menu's categories by parent (None: the top level) and dishes by category, each in order."""
+
+    children: dict[int | None, list[Category]]
+    dishes: dict[int, list[Dish]]
+
+
+async def layout(session: AsyncSession, menu_id: int, *, enabled_only: bool = False) -> Layout:
+    rows = await categories.of_menu(session, menu_id)  # ordered by (order, id)
+    children: dict[int | None, list[Category]] = defaultdict(list)
+    for category in rows:
+        children[category.parent_id].append(category)
+    by_category: dict[int, list[Dish]] = defaultdict(list)
+    for dish in await dishes.of_categories(session, [c.id for c in rows], enabled_only=enabled_only):
+        by_category[dish.menu_group_id].append(dish)
+    for leaves in by_category.values():
+        leaves.sort(key=lambda d: (d.order, d.id))
+    return Layout(children, by_category)
 
 
 async def load(session: AsyncSession, menu: Menu) -> MenuTree:
-    rows = await categories.of_menu(session, menu.id)
-    by_category: dict[int, list[Dish]] = defaultdict(list)
-    for dish in await dishes.of_categories(session, [c.id for c in rows]):
-        by_category[dish.menu_group_id].append(dish)
-    children: dict[int | None, list[Category]] = defaultdict(list)
-    for category in rows:  # already ordered by (order, id)
-        children[category.parent_id].append(category)
+    found = await layout(session, menu.id)
 
     def node(category: Category) -> CategoryTree:
-        leaves = sorted(by_category[category.id], key=lambda d: (d.order, d.id))
+        leaves = [DishLeaf(pk=d.id, name=d.name, order=d.order, price=d.price, disable=d.disable) for d in found.dishes[category.id]]
         return CategoryTree(
-            id=category.id,
-            group_pk=category.id,
-            name=category.name,
-            menu=menu.id,
-            sub_category=category.parent_id,
-            order=category.order,
-            dishes=[DishLeaf(pk=d.id, name=d.name, order=d.order, price=d.price, disable=d.disable) for d in leaves],
-            sub_categories=[node(child) for child in children[category.id]],
+            id=category.id, group_pk=category.id, name=category.name, menu=menu.id, sub_category=category.parent_id,
+            order=category.order, dishes=leaves, sub_categories=[node(child) for child in found.children[category.id]],
         )
 
-    return MenuTree(menu=menu_public(menu), data=[node(c) for c in children[None]])
+    return MenuTree(menu=service.public(menu), data=[node(c) for c in found.children[None]])
 
 
 @dataclass
@@ -75,53 +71,76 @@ class Problems:
         if text not in self.texts:
             self.texts.append(text)
 
+    def name(self, name: str, blank: Text, max_length: int) -> bool:
+        """Whether a (stripped) name is fine; notes why not."""
+        if not name:
+            self.add(blank)
+        elif len(name) > max_length:
+            self.add(messages.NAME_TOO_LONG.format(name=name[:20], max_length=max_length))
+        else:
+            return True
+        return False
+
+    def known(self, pk: int | None, existing: set[int], seen: set[int], elsewhere: Text, twice: Text) -> None:
+        """A row the tree names must be one of this menu's, named once."""
+        if pk is None:
+            return
+        if pk not in existing:
+            self.add(elsewhere)
+        elif pk in seen:
+            self.add(twice)
+        seen.add(pk)
+
+
+def size(tree: NestedMenu) -> tuple[int, int]:
+    """How many categories and dishes the tree holds."""
+    category_count = dish_count = 0
+    pending = list(tree.group_menu)
+    while pending:
+        node = pending.pop()
+        category_count += 1
+        dish_count += len(node.dishes)
+        pending.extend(node.sub_categories)
+    return category_count, dish_count
+
+
+def check_size(body: NestedMenuSave) -> None:
+    """Before any work: how many menus, and how large each."""
+    if len(body.menus) > MENUS_PER_SAVE_MAX:
+        raise NonFieldError(messages.TOO_MANY_MENUS.format(max_menus=MENUS_PER_SAVE_MAX))
+    for tree in body.menus:
+        category_count, dish_count = size(tree)
+        if category_count > CATEGORIES_PER_MENU_MAX or dish_count > DISHES_PER_MENU_MAX:
+            raise NonFieldError(
+                messages.MENU_TOO_LARGE.format(max_categories=CATEGORIES_PER_MENU_MAX, max_dishes=DISHES_PER_MENU_MAX)
+            )
+
 
 def check(tree: NestedMenu, existing_categories: set[int], existing_dishes: set[int]) -> None:
     """Every rule of spec part 1 §5 'Menu' on the whole tree; raises with all the problems found."""
     problems = Problems()
-    if not tree.name.strip():
-        problems.add(messages.MENU_NAME_REQUIRED)
-    elif len(tree.name.strip()) > CATEGORY_NAME_MAX:
-        problems.add(messages.NAME_TOO_LONG.format(name=tree.name.strip()[:20], max_length=CATEGORY_NAME_MAX))
+    problems.name(tree.name.strip(), messages.MENU_NAME_REQUIRED, MENU_NAME_MAX)
     if not tree.group_menu:
         problems.add(messages.MENU_EMPTY)
     seen_categories: set[int] = set()
     seen_dishes: set[int] = set()
 
     def visit(node: CategoryNode) -> None:
-        name = node.name.strip()
-        if not name:
-            problems.add(messages.CATEGORY_NAME_EMPTY)
-        elif len(name) > CATEGORY_NAME_MAX:
-            problems.add(messages.NAME_TOO_LONG.format(name=name[:20], max_length=CATEGORY_NAME_MAX))
-        if node.existing_id is not None:
-            if node.existing_id not in existing_categories:
-                problems.add(messages.CATEGORY_OTHER_MENU)
-            elif node.existing_id in seen_categories:
-                problems.add(messages.CATEGORY_TWICE)
-            seen_categories.add(node.existing_id)
+        problems.name(node.name.strip(), messages.CATEGORY_NAME_EMPTY, CATEGORY_NAME_MAX)
+        problems.known(node.existing_id, existing_categories, seen_categories, messages.CATEGORY_OTHER_MENU, messages.CATEGORY_TWICE)
         if not node.dishes and not node.sub_categories:
             problems.add(messages.CATEGORY_EMPTY)
         if node.dishes and node.sub_categories:
             problems.add(messages.CATEGORY_ONLY_DISHES)
         names: set[str] = set()
         for dish in node.dishes:
-            dish_name = dish.name.strip()
-            if not dish_name:
-                problems.add(messages.DISH_NAME_EMPTY)
-            elif len(dish_name) > DISH_NAME_MAX:
-                problems.add(messages.NAME_TOO_LONG.format(name=dish_name[:20], max_length=DISH_NAME_MAX))
-            elif dish_name.lower() in names:
+            name = dish.name.strip()
+            if problems.name(name, messages.DISH_NAME_EMPTY, DISH_NAME_MAX) and name.lower() in names:
                 problems.add(messages.DISH_NAME_TAKEN)
-            names.add(dish_name.lower())
-            if dish.pk is not None:
-                if dish.pk not in existing_dishes:
-                    problems.add(messages.DISH_OTHER_MENU)
-                elif dish.pk in seen_dishes:
-                    problems.add(messages.DISH_TWICE)
-                seen_dishes.add(dish.pk)
-            elif dish_name and (dish.price is None or price_problem(dish.price) is not None):
-                problems.add(messages.PRICE_REQUIRED_FOR_NEW_DISH.format(name=dish_name[:20]))
+            names.add(name.lower())
+            problems.known(dish.pk, existing_dishes, seen_dishes, messages.DISH_OTHER_MENU, messages.DISH_TWICE)
+            if dish.pk is None and name and (dish.price is None or price_problem(dish.price) is not None):
+                problems.add(messages.PRICE_REQUIRED_FOR_NEW_DISH.format(name=name[:20]))
         for child in node.sub_categories:
             visit(child)
 
@@ -129,6 +148,12 @@ def check(tree: NestedMenu, existing_categories: set[int], existing_dishes: set[
         visit(node)
     if problems.texts:
         raise NonFieldError(*problems.texts)
+
+
+async def save_all(session: AsyncSession, principal: Principal, body: NestedMenuSave) -> NestedMenuSaved:
+    check_size(body)
+    saved = [await save(session, principal, tree) for tree in body.menus]
+    return NestedMenuSaved(menus=[await load(session, menu) for menu in saved])
 
 
 async def save(session: AsyncSession, principal: Principal, tree: NestedMenu) -> Menu:
@@ -139,7 +164,7 @@ async def save(session: AsyncSession, principal: Principal, tree: NestedMenu) ->
         menu = Menu(restaurant_id=tree.restaurant, name=tree.name.strip(), delivery=tree.delivery)
         session.add(menu)
         await session.flush()
-        announce.menu(session, MenuCreated, menu)
+        announce(session, facts.menu(MenuCreated, menu))
         old_categories: dict[int, Category] = {}
         old_dishes: dict[int, Dish] = {}
     else:
@@ -149,10 +174,9 @@ async def save(session: AsyncSession, principal: Principal, tree: NestedMenu) ->
         old_dishes = {d.id: d for d in await dishes.of_categories(session, old_categories, lock=True)}
         check(tree, set(old_categories), set(old_dishes))
         menu.name, menu.delivery = tree.name.strip(), tree.delivery
-        announce.menu(session, MenuChanged, menu)
-        mark_stale(session, [menu.id])
+        announce(session, facts.menu(MenuChanged, menu))
     if tree.delivery:
-        await service._only_delivery_menu(session, menu)
+        await service.only_delivery_menu(session, menu)
 
     kept_categories: set[int] = set()
     kept_dishes: set[int] = set()
@@ -163,27 +187,28 @@ async def save(session: AsyncSession, principal: Principal, tree: NestedMenu) ->
             category = Category(menu_id=menu.id, name=name, parent_id=parent_id, order=position)
             session.add(category)
             await session.flush()
-            announce.category(session, CategoryCreated, category, menu)
+            announce(session, facts.category(CategoryCreated, category, menu))
         else:
             category = old_categories[node.existing_id]
             if (category.name, category.parent_id, category.order) != (name, parent_id, position):
                 category.name, category.parent_id, category.order = name, parent_id, position
-                announce.category(session, CategoryChanged, category, menu)
+                announce(session, facts.category(CategoryChanged, category, menu))
         kept_categories.add(category.id)
+        created: list[Dish] = []
         for index, leaf in enumerate(node.dishes):
             leaf_name = leaf.name.strip()
             if leaf.pk is None:
-                dish = Dish(
-                    menu_group_id=category.id, name=leaf_name, price=Decimal(leaf.price).quantize(Decimal("0.01")), order=index
-                )
-                session.add(dish)
-                await session.flush()
-                announce.dish(session, DishCreated, dish, menu)
-            else:
-                dish = old_dishes[leaf.pk]
-                if (dish.menu_group_id, dish.name, dish.order) != (category.id, leaf_name, index):
-                    dish.menu_group_id, dish.name, dish.order = category.id, leaf_name, index
-                    announce.dish(session, DishChanged, dish, menu)
+                created.append(Dish(menu_group_id=category.id, name=leaf_name, price=round_price(leaf.price), order=index))
+                continue
+            dish = old_dishes[leaf.pk]
+            if (dish.menu_group_id, dish.name, dish.order) != (category.id, leaf_name, index):
+                dish.menu_group_id, dish.name, dish.order = category.id, leaf_name, index
+                announce(session, facts.dish(DishChanged, dish, menu))
+            kept_dishes.add(dish.id)
+        session.add_all(created)
+        await session.flush()  # one INSERT for the category's new dishes
+        for dish in created:
+            announce(session, facts.dish(DishCreated, dish, menu))
             kept_dishes.add(dish.id)
         for index, child in enumerate(node.sub_categories):
             await place(child, category.id, index)
@@ -193,15 +218,16 @@ async def save(session: AsyncSession, principal: Principal, tree: NestedMenu) ->
     await session.flush()
 
     dropped_dishes = set(old_dishes) - kept_dishes
-    if await dishes.active_dish_ids(session, dropped_dishes):
+    if await active_dish_ids(session, dropped_dishes):
         raise NonFieldError(messages.DISH_ACTIVE_IN_ORDER)
     if dropped_dishes:
+        drop_files(session, await dishes.image_paths(session, dropped_dishes))
         await session.execute(delete(Dish).where(Dish.id.in_(dropped_dishes)))
         for dish_id in sorted(dropped_dishes):
-            announce.dish_deleted(session, dish_id, menu)
+            announce(session, facts.dish_deleted(dish_id, menu))
     dropped_categories = set(old_categories) - kept_categories
     if dropped_categories:
         await session.execute(delete(Category).where(Category.id.in_(dropped_categories)))
         for category_id in sorted(dropped_categories):
-            announce.category_deleted(session, category_id, menu)
+            announce(session, facts.category_deleted(category_id, menu))
     return menu

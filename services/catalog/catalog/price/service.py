@@ -13,33 +13,32 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from catalog import messages
 from catalog.category import repository as categories
 from catalog.category.errors import CategoryNotFound
+from catalog.changes import announce
 from catalog.dish import repository as dishes
-from catalog.dish.prices import MAX_INTEGER_DIGITS, MINIMUM, round_price
 from catalog.menu import service as menus
-from catalog.price.schemas import BulkPriceResult, BulkPriceUpdate, DishNotUpdated
-from catalog.stale import mark_stale
+from catalog.price.schemas import AMOUNT, VALUE_MAX_LENGTH, BulkPriceResult, BulkPriceUpdate, DishNotUpdated
+from catalog.prices import MAX_INTEGER_DIGITS, MINIMUM, plain_length, round_price
 from contracts.catalog import DishPrice, PricesChanged
+from kit import messages as kit_messages
 from kit.errors import FieldErrors
 from kit.i18n import Text
-from kit.outbox import add_event
 from kit.tokens import Principal
 
-AMOUNT, PERCENTAGE = "Precio", "Porcentaje"
 INCREASE, DECREASE = 1, 0
-MAX_LENGTH = {AMOUNT: 13, PERCENTAGE: 6}  # the form's limits (spec part 1 §9)
 CEILING = Decimal(10) ** MAX_INTEGER_DIGITS
 
 
 def check(data: BulkPriceUpdate) -> None:
     errors: dict[str, list[Text]] = {}
-    if data.tipo_cambio not in MAX_LENGTH:
+    if data.tipo_cambio not in VALUE_MAX_LENGTH:
         errors["tipo_cambio"] = [messages.BULK_TYPE_INVALID]
     if data.tipo_update not in (INCREASE, DECREASE):
         errors["tipo_update"] = [messages.BULK_DIRECTION_INVALID]
-    if not data.valor.is_finite() or data.valor <= 0:
+    limit = VALUE_MAX_LENGTH.get(data.tipo_cambio)
+    if data.valor <= 0:
         errors["valor"] = [messages.BULK_VALUE_POSITIVE]
-    elif data.tipo_cambio in MAX_LENGTH and len(format(data.valor, "f")) > MAX_LENGTH[data.tipo_cambio]:
-        errors["valor"] = [messages.BULK_VALUE_TOO_LONG.format(max_length=MAX_LENGTH[data.tipo_cambio])]
+    elif limit is not None and plain_length(data.valor) > limit:
+        errors["valor"] = [kit_messages.VALIDATION["string_too_long"].format(max_length=limit)]
     if errors:
         raise FieldErrors(errors)
 
@@ -73,8 +72,7 @@ async def update_prices(session: AsyncSession, principal: Principal, menu_id: in
             changed.append(DishPrice(dish_id=dish.id, price=price))
     await session.flush()
     if changed:
-        add_event(session, PricesChanged(restaurant_id=menu.restaurant_id, menu_id=menu.id, prices=changed))
-        mark_stale(session, [menu.id])
+        announce(session, PricesChanged(restaurant_id=menu.restaurant_id, menu_id=menu.id, prices=changed))
     return BulkPriceResult(
         detail=(messages.BULK_PARTIAL if kept else messages.BULK_DONE).render(),
         updated=len(changed),

@@ -11,6 +11,7 @@ from catalog.menu.errors import MenuNotFound
 from catalog.public_menu import service
 from catalog.public_menu.fast_path import answer
 from catalog.public_menu.schemas import PublicMenu
+from kit.pagination import DbId
 
 router = APIRouter(prefix="/api", tags=["public menu"])
 
@@ -21,7 +22,7 @@ router = APIRouter(prefix="/api", tags=["public menu"])
     operation_id="getPublicMenu",
     responses={304: {"description": "Not modified (If-None-Match)"}, 404: {"description": "Menu no encontrado"}},
 )
-async def public_menu(request: Request, menu: int):
+async def public_menu(request: Request, menu: DbId):
     """The menu diners see: categories with enabled dishes, prices, images, the restaurant's name,
     logo, hours and whether it takes orders. 404 'Menu no encontrado' when missing or empty.
     Sent gzip-compressed to clients that accept it; ETag and If-None-Match give 304."""

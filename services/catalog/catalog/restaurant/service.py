@@ -5,10 +5,10 @@ from sqlalchemy import delete
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from catalog.changes import mark_stale
 from catalog.menu import repository as menus
 from catalog.menu.service import delete_menus
 from catalog.restaurant.models import RestaurantProfile
-from catalog.stale import mark_stale
 from contracts.identity import RestaurantDeleted, RestaurantProfile as ProfileEvent
 
 WHATSAPP_LINK = re.compile(r"^https://wa\.me/\d+$")

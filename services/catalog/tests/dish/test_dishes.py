@@ -33,6 +33,10 @@ async def test_a_dish_is_created_with_its_images_and_price_kept_as_decimal(clien
         ({"price": "abc"}, "price", "Se requiere un número válido."),
         ({"price": "NaN"}, "price", "Se requiere un número válido."),
         ({"price": "99999999999"}, "price", "Asegúrese de que no haya más de 10 dígitos antes del punto decimal."),
+        ({"price": "1e999999999"}, "price", "Asegúrese de que este campo no tenga más de 24 caracteres."),
+        ({"price": "1e-999999999"}, "price", "Asegúrese de que este campo no tenga más de 24 caracteres."),
+        ({"menu_group": "99999999999"}, "menu_group", "Asegúrese de que este valor sea menor o igual a 2147483647."),
+        ({"order": str(2**31)}, "order", "Asegúrese de que este valor sea menor o igual a 2147483647."),
     ],
 )
 async def test_every_dish_field_rule_has_its_message(client, people, fields, field, es):
@@ -59,7 +63,7 @@ async def test_the_category_is_required(client, people):
 async def test_a_dish_name_is_unique_in_its_category_whatever_the_case(client, people):
     menu, category, dish = await simple_menu(client, people.owner_a)
     answer = await client.post("/api/dish/", data={"name": "EMPANADA", "price": "5", "menu_group": str(category["id"])}, headers=people.owner_a)
-    assert answer.status_code == 400 and answer.json() == {"non_field_errors": ["El plato debe ser único en la categoría."]}
+    assert answer.status_code == 400 and answer.json() == {"non_field_errors": ["El plato debe ser único en la categoría."], "code": "dish_name_taken"}
     other = await create_category(client, people.owner_a, menu["id"], name="Otra")
     await create_dish(client, people.owner_a, other["id"], name="Empanada")  # another category: fine
 
@@ -124,7 +128,7 @@ async def test_renaming_a_dish_to_a_name_taken_in_its_category_is_refused(client
     menu, category, dish = await simple_menu(client, people.owner_a)
     await create_dish(client, people.owner_a, category["id"], name="Tarta")
     answer = await client.put(f"/api/dish/{dish['pk']}/", data={"name": "tarta"}, headers={**people.owner_a, "Accept-Language": "en"})
-    assert answer.status_code == 400 and answer.json() == {"non_field_errors": ["The dish must be unique in the category."]}
+    assert answer.status_code == 400 and answer.json() == {"non_field_errors": ["The dish must be unique in the category."], "code": "dish_name_taken"}
 
 
 async def test_deleting_the_last_dish_of_a_category_is_refused(client, people):

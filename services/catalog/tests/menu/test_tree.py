@@ -173,3 +173,57 @@ async def test_the_tree_of_an_existing_menu_lists_dishes_created_one_by_one(clie
     await create_dish(client, people.owner_a, category["id"], name="Tarta", price="10")
     tree = (await client.get(f"/api/nestable-menu/?menu_id={menu['id']}", headers=people.owner_a)).json()
     assert [d["name"] for d in tree["data"][0]["dishes"]] == ["Empanada", "Tarta"]
+
+
+async def test_a_tree_price_too_long_written_out_is_refused_where_it_stands(client, people):
+    tree = {**TREE, "group_menu": [{"name": "Postres", "dishes": [{"name": "Flan", "price": "1e999999999"}]}]}
+    answer = await save(client, people.owner_a, tree, lang="en")
+    assert answer.status_code == 400
+    assert answer.json() == {
+        "menus": {"0": {"group_menu": {"0": {"dishes": {"0": {"price": ["Ensure this field has no more than 24 characters."]}}}}}}
+    }
+
+
+def wide(categories: int, dishes_each: int) -> dict:
+    group_menu = [
+        {"name": f"C{c}", "dishes": [{"name": f"D{d}", "price": "1"} for d in range(dishes_each)]} for c in range(categories)
+    ]
+    return {**TREE, "group_menu": group_menu}
+
+
+def deep(levels: int) -> dict:
+    node = {"name": f"C{levels}", "dishes": [{"name": "Flan", "price": "10"}]}
+    for level in range(levels - 1, 0, -1):
+        node = {"name": f"C{level}", "sub_categories": [node]}
+    return {**TREE, "group_menu": [node]}
+
+
+@pytest.mark.parametrize(
+    ("menus", "es"),
+    [
+        ([TREE] * 11, "Se pueden guardar a lo sumo 10 menús a la vez."),
+        ([wide(201, 1)], "Un menú puede tener a lo sumo 200 categorías y 2000 platos."),
+        ([wide(2, 1001)], "Un menú puede tener a lo sumo 200 categorías y 2000 platos."),
+        ([deep(201)], "Un menú puede tener a lo sumo 200 categorías y 2000 platos."),
+    ],
+    ids=["eleven menus", "201 categories", "2002 dishes", "201 levels"],
+)
+async def test_one_save_is_bounded_in_menus_categories_and_dishes(client, people, app, menus, es):
+    answer = await save(client, people.owner_a, *menus)
+    assert answer.status_code == 400 and answer.json() == {"non_field_errors": [es]}
+    assert await outbox_types(app) == []
+
+
+async def test_the_largest_tree_allowed_is_saved(client, people):
+    answer = await save(client, people.owner_a, wide(200, 10))
+    assert answer.status_code == 201, answer.text
+    assert sum(len(category["dishes"]) for category in answer.json()["menus"][0]["data"]) == 2000
+
+
+async def test_a_tree_as_deep_as_its_categories_allow_is_saved_and_read(client, people):
+    answer = await save(client, people.owner_a, deep(200))
+    assert answer.status_code == 201, answer.text[:300]
+    menu_id = answer.json()["menus"][0]["menu"]["id"]
+    assert (await client.get(f"/api/nestable-menu/?menu_id={menu_id}", headers=people.owner_a)).status_code == 200
+    assert (await client.get(f"/api/public-menu/?menu={menu_id}")).status_code == 200
+

@@ -5,12 +5,12 @@ from decimal import Decimal
 import pytest
 from sqlalchemy import select
 
-from catalog.dish.models import Dish
+from catalog.menu.models import Dish
 from catalog.price.schemas import BulkPriceUpdate
 from catalog.price.service import update_prices
 from kit.auth import OWNER
 from kit.tokens import Principal
-from tests.helpers import A, OWNER_A, create_category, create_dish, create_menu, outbox_payloads
+from tests.helpers import A, OWNER_A, create_category, create_dish, create_menu, outbox_payloads, peak_allocation
 
 
 async def bulk(client, headers, menu_id, **body):
@@ -81,10 +81,10 @@ async def test_every_bulk_update_rule_has_its_message(client, people, carta, bod
 
 async def test_the_menu_is_required(client, people):
     answer = await client.post("/api/actualizar-precio-masivo/", json={"tipo_cambio": "Precio", "valor": 1, "tipo_update": 1}, headers=people.owner_a)
-    assert answer.status_code == 400 and answer.json() == {"id_menu": ["Debe seleccionar un menú."]}
+    assert answer.status_code == 400 and answer.json() == {"id_menu": ["Debe seleccionar un menú."], "code": "menu_required"}
     english = {**people.owner_a, "Accept-Language": "en"}
     answer = await client.post("/api/actualizar-precio-masivo/", json={"tipo_cambio": "Precio", "valor": 1, "tipo_update": 1}, headers=english)
-    assert answer.status_code == 400 and answer.json() == {"id_menu": ["You must select a menu."]}
+    assert answer.status_code == 400 and answer.json() == {"id_menu": ["You must select a menu."], "code": "menu_required"}
 
 
 async def test_a_category_of_another_menu_is_not_found(client, people, carta):
@@ -124,3 +124,32 @@ async def test_a_dish_edit_waits_for_a_bulk_update_in_progress_and_nobody_sees_h
         await bulk_session.commit()
     assert (await edit).status_code == 200
     assert await prices(client, people.owner_a, carta["menu"]) == {"Empanada": "5.50", "Provoleta": "1.13", "Bife": "300.00"}
+
+
+@pytest.mark.parametrize("valor", ["1e999999999", "-1e999999999", "1e-999999999", "1" * 14])
+async def test_a_value_too_long_written_out_is_refused_at_once_without_allocating_it(client, people, carta, valor):
+    """1e999999999 written out is a billion characters: refused before anything writes it out."""
+    call = bulk(client, people.owner_a, carta["menu"], tipo_cambio="Precio", valor=valor, tipo_update=1, category=-1)
+    answer, peak = await peak_allocation(call)
+    assert answer.status_code == 400
+    assert answer.json() == {"valor": ["Asegúrese de que este campo no tenga más de 13 caracteres."]}
+    assert peak < 16 * 2**20, f"{peak / 2**20:.0f} MiB"
+
+
+async def test_a_number_beyond_any_float_is_not_a_valid_number(client, people, carta):
+    body = b'{"tipo_cambio": "Precio", "valor": 1e999999999, "tipo_update": 1}'
+    answer = await client.post(
+        f"/api/actualizar-precio-masivo/?id_menu={carta['menu']}", content=body,
+        headers={**people.owner_a, "Content-Type": "application/json", "Accept-Language": "en"},
+    )
+    assert answer.status_code == 400 and answer.json() == {"valor": ["A valid number is required."]}
+
+
+async def test_a_huge_value_still_meets_the_access_checks_first(client, people, carta):
+    body = {"tipo_cambio": "Precio", "valor": "1e999999999", "tipo_update": 1}
+    assert (await bulk(client, people.client, carta["menu"], **body)).status_code == 403
+    assert (await bulk(client, {}, carta["menu"], **body)).status_code == 401
+    answer = await bulk(client, people.owner_b, carta["menu"], **{**body, "valor": "10"})
+    assert answer.status_code == 404 and await prices(client, people.owner_a, carta["menu"]) == {
+        "Empanada": "5.00", "Provoleta": "1.03", "Bife": "100.00"
+    }

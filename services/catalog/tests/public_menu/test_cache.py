@@ -3,8 +3,7 @@ import pytest
 
 from catalog.public_menu.cache import MenuCache
 from contracts.identity import RestaurantDeleted, RestaurantUpdated
-from kit.membership_tests import publish, wait_processed
-from tests.helpers import A, create_category, create_dish, image_file
+from tests.helpers import A, create_dish, deliver, image_file
 
 
 async def build(client, h) -> dict:
@@ -43,9 +42,7 @@ def _tree(ids):
 
 
 async def profile_updated(client, h, ids, app):
-    event = RestaurantUpdated(restaurant_id=A, owner_id=1, nombre_local="Nuevo nombre")
-    await publish(app, event)
-    await wait_processed(app, event)
+    await deliver(app, RestaurantUpdated(restaurant_id=A, owner_id=1, nombre_local="Nuevo nombre"))
 
 
 CHANGES = {
@@ -105,9 +102,7 @@ async def test_a_deleted_restaurant_stops_being_served(client, people, app):
     url = f"/api/public-menu/?menu={ids['menu']}"
     assert (await client.get(url)).status_code == 200
     assert (await client.get(url)).status_code == 200  # served from the cache now
-    deleted = RestaurantDeleted(restaurant_id=A, owner_id=1)
-    await publish(app, deleted)
-    await wait_processed(app, deleted)
+    await deliver(app, RestaurantDeleted(restaurant_id=A, owner_id=1))
     assert (await client.get(url)).status_code == 404
 
 

@@ -2,9 +2,12 @@
 import gzip
 import json
 
-from contracts.identity import RestaurantCreated
-from kit.membership_tests import publish, wait_processed
-from tests.helpers import A, create_category, create_dish, create_menu, simple_menu
+from sqlalchemy import update
+
+from catalog.menu.models import Menu
+from catalog.public_menu.schemas import PublicMenu
+from contracts.identity import RestaurantCreated, RestaurantUpdated
+from tests.helpers import A, B, create_category, create_dish, create_menu, deliver, simple_menu
 
 PROFILE = dict(
     restaurant_id=A,
@@ -18,10 +21,9 @@ PROFILE = dict(
 )
 
 
-async def test_diners_see_the_tree_with_enabled_dishes_prices_images_and_the_restaurant(client, people, app):
-    created = RestaurantCreated(**PROFILE)
-    await publish(app, created)
-    await wait_processed(app, created)
+async def diners_menu(client, people, app) -> tuple[dict, dict]:
+    """La Parrilla's menu: Principales > Carnes > Bife (with an image); Postres > Flan, disabled."""
+    await deliver(app, RestaurantCreated(**PROFILE))
     menu = await create_menu(client, people.owner_a)
     principales = await create_category(client, people.owner_a, menu["id"], name="Principales")
     carnes = await create_category(client, people.owner_a, menu["id"], name="Carnes", sub_category=principales["id"])
@@ -29,7 +31,11 @@ async def test_diners_see_the_tree_with_enabled_dishes_prices_images_and_the_res
     bife = await create_dish(client, people.owner_a, carnes["id"], name="Bife", price="5200.5", images=1, description="Jugoso")
     flan = await create_dish(client, people.owner_a, postres["id"], name="Flan")
     await client.post(f"/api/dish/{flan['pk']}/habilitar-inhabilitar/", headers=people.owner_a)
+    return menu, bife
 
+
+async def test_diners_see_the_tree_with_enabled_dishes_prices_images_and_the_restaurant(client, people, app):
+    menu, bife = await diners_menu(client, people, app)
     answer = await client.get(f"/api/public-menu/?menu={menu['id']}")  # no token
     assert answer.status_code == 200
     body = answer.json()
@@ -53,6 +59,20 @@ async def test_diners_see_the_tree_with_enabled_dishes_prices_images_and_the_res
     assert dish["dish_dimage"] == [{"id": bife["dish_dimage"][0]["id"], "image": bife["dish_dimage"][0]["image"]}]
 
 
+async def test_the_answer_built_and_the_answer_cached_have_the_documented_shape(client, people, app):
+    """What the app builds and what the fast path serves from the cache validate strictly against
+    the response model (the OpenAPI document's PublicMenu): no field missing, none extra, no type off."""
+    menu, _ = await diners_menu(client, people, app)
+    no_profile, _, _ = await simple_menu(client, people.owner_b, restaurant=B)  # its restaurant's events not in yet
+    for menu_id in (menu["id"], no_profile["id"]):
+        for attempt in ("built", "cached"):
+            for encoding in ("gzip", "identity"):
+                answer = await client.get(f"/api/public-menu/?menu={menu_id}", headers={"Accept-Encoding": encoding})
+                assert answer.status_code == 200, (attempt, encoding)
+                PublicMenu.model_validate_json(answer.content, strict=True)
+            assert await app.state.menu_cache.get(menu_id) is not None
+
+
 async def test_a_menu_is_order_enabled_only_with_a_wa_me_link_take_away_on_and_orders_not_stopped(client, people, app):
     menu, _, _ = await simple_menu(client, people.owner_a)
     cases = [
@@ -62,11 +82,7 @@ async def test_a_menu_is_order_enabled_only_with_a_wa_me_link_take_away_on_and_o
         ({**PROFILE, "stop_orders": True}, False),
     ]
     for profile, enabled in cases:
-        from contracts.identity import RestaurantUpdated
-
-        event = RestaurantUpdated(**profile)
-        await publish(app, event)
-        await wait_processed(app, event)
+        await deliver(app, RestaurantUpdated(**profile))
         body = (await client.get(f"/api/public-menu/?menu={menu['id']}")).json()
         assert body["restaurant"]["order_enabled"] is enabled, profile
 
@@ -102,10 +118,6 @@ async def test_the_answer_comes_from_redis_once_cached(client, people, app):
     assert gzip.decompress(compressed) == first.content and first.headers["etag"] == etag.decode()[:-1] + '-gz"'
     # Change the database behind the service's back: the cached bytes are still what is served.
     async with app.state.session_factory() as session, session.begin():
-        from sqlalchemy import update
-
-        from catalog.menu.models import Menu
-
         await session.execute(update(Menu).where(Menu.id == menu["id"]).values(name="Cambiada a mano"))
     assert (await client.get(f"/api/public-menu/?menu={menu['id']}")).content == first.content
 

@@ -6,8 +6,7 @@ from sqlalchemy import select
 from catalog.restaurant.models import RestaurantProfile
 from contracts.identity import RestaurantCreated, RestaurantDeleted, RestaurantUpdated
 from kit.membership import RestaurantMember
-from kit.membership_tests import publish, wait_processed
-from tests.helpers import A, simple_menu
+from tests.helpers import A, deliver, simple_menu
 
 
 async def profile(app, restaurant_id=A) -> RestaurantProfile | None:
@@ -16,9 +15,9 @@ async def profile(app, restaurant_id=A) -> RestaurantProfile | None:
 
 
 async def test_a_new_restaurant_brings_its_owner_and_its_profile(app):
-    created = RestaurantCreated(restaurant_id=A, owner_id=1, nombre_local="La Parrilla", whatsapp="https://wa.me/54911", takeaway=True)
-    await publish(app, created)
-    await wait_processed(app, created)
+    await deliver(
+        app, RestaurantCreated(restaurant_id=A, owner_id=1, nombre_local="La Parrilla", whatsapp="https://wa.me/54911", takeaway=True)
+    )
     row = await profile(app)
     assert (row.nombre_local, row.whatsapp, row.takeaway) == ("La Parrilla", "https://wa.me/54911", True)
     async with app.state.session_factory() as session:
@@ -29,21 +28,15 @@ async def test_an_older_update_arriving_late_changes_nothing(app):
     now = datetime.now(UTC)
     newer = RestaurantUpdated(restaurant_id=A, owner_id=1, nombre_local="Nuevo", occurred_at=now)
     older = RestaurantUpdated(restaurant_id=A, owner_id=1, nombre_local="Viejo", occurred_at=now - timedelta(minutes=1))
-    await publish(app, newer)
-    await wait_processed(app, newer)
-    await publish(app, older)
-    await wait_processed(app, older)
+    await deliver(app, newer)
+    await deliver(app, older)  # after the newer one
     assert (await profile(app)).nombre_local == "Nuevo"
 
 
 async def test_a_deleted_restaurant_takes_its_menus_and_profile(client, people, app):
     menu, _, _ = await simple_menu(client, people.owner_a)
-    created = RestaurantCreated(restaurant_id=A, owner_id=1, nombre_local="La Parrilla")
-    await publish(app, created)
-    await wait_processed(app, created)
-    deleted = RestaurantDeleted(restaurant_id=A, owner_id=1)
-    await publish(app, deleted)
-    await wait_processed(app, deleted)
+    await deliver(app, RestaurantCreated(restaurant_id=A, owner_id=1, nombre_local="La Parrilla"))
+    await deliver(app, RestaurantDeleted(restaurant_id=A, owner_id=1))
     assert await profile(app) is None
     assert (await client.get(f"/api/menu/{menu['id']}/", headers=people.admin)).status_code == 404
     assert (await client.get(f"/api/menu/?restaurant={A}", headers=people.owner_a)).status_code == 403
