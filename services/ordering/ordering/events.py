@@ -1,4 +1,27 @@
-"""What ordering reacts to: event type -> handler. The queue bindings follow from this map."""
-from kit.membership import MEMBERSHIP_HANDLERS
+"""What ordering reacts to: event type -> handler(s). The queue bindings follow from this map.
 
-EVENT_HANDLERS = {**MEMBERSHIP_HANDLERS}
+A list runs its handlers in order, in one transaction.
+"""
+from contracts import catalog, floor, identity
+from kit.membership import MEMBERSHIP_HANDLERS
+from ordering.projections import handlers as projection
+
+EVENT_HANDLERS = {
+    **MEMBERSHIP_HANDLERS,
+    # membership (who may act) and the settings taking an order needs (wait time, stop orders)
+    identity.RestaurantCreated.type: [MEMBERSHIP_HANDLERS[identity.RestaurantCreated.type], projection.on_restaurant_profile],
+    identity.RestaurantUpdated.type: projection.on_restaurant_profile,
+    identity.RestaurantDeleted.type: [MEMBERSHIP_HANDLERS[identity.RestaurantDeleted.type], projection.on_restaurant_deleted],
+    # dishes: the name and price a line copies, and whether the dish may be ordered
+    catalog.DishCreated.type: projection.on_dish_facts,
+    catalog.DishChanged.type: projection.on_dish_facts,
+    catalog.DishDeleted.type: projection.on_dish_deleted,
+    catalog.PricesChanged.type: projection.on_prices_changed,
+    catalog.MenuCreated.type: projection.on_menu_facts,
+    catalog.MenuChanged.type: projection.on_menu_facts,
+    catalog.MenuDeleted.type: projection.on_menu_deleted,
+    # places: which restaurant and menu a table belongs to, and its QR token's hash
+    floor.PlaceCreated.type: projection.on_place_facts,
+    floor.PlaceChanged.type: projection.on_place_facts,
+    floor.PlaceRemoved.type: projection.on_place_removed,
+}

@@ -3,3 +3,10 @@ from kit.settings import ServiceSettings
 
 class Settings(ServiceSettings):
     service_name: str = "ordering"
+    # Caps on what one order may hold (staff and diners): a typo of 1000 instead of 10 is refused.
+    max_lines_per_order: int = 30
+    max_quantity_per_line: int = 50
+    # A diner's phone may place at most this many orders per place per minute.
+    diner_orders_per_minute: int = 5
+    # The stored opening hours (HH:MM) are the restaurant's local time.
+    restaurant_timezone: str = "America/Argentina/Buenos_Aires"

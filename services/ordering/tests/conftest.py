@@ -1,5 +1,3 @@
-from pathlib import Path
-
 import pytest
 
 pytest_plugins = ["kit.testing"]
@@ -10,14 +8,11 @@ def service_name() -> str:
     return "ordering"
 
 
-@pytest.fixture(scope="session")
-def service_dir() -> Path:
-    return Path(__file__).resolve().parent.parent
-
-
 @pytest.fixture
-def build_app(test_env):
-    from ordering.main import build_app
-    from ordering.settings import Settings
+async def people(app, auth_header):
+    """Restaurants A and B with their owners, A's operator, a client, an admin, and the facts
+    ordering learns from the other services: dishes, tables and settings (see helpers.world)."""
+    from tests.helpers import People, world
 
-    return lambda: build_app(Settings())
+    await world(app)
+    return People(auth_header)

@@ -1,0 +1,108 @@
+"""Every text ordering sends to a person, in Spanish and English (spec part 2 §4, §5, §8)."""
+from kit.i18n import Text
+
+# Status names (spec part 2 §4 'Order status codes'), for messages and tickets.
+STATUS_NAMES = {
+    "1": Text(es="nueva", en="new"),
+    "2": Text(es="aceptada", en="accepted"),
+    "3": Text(es="rechazada", en="rejected"),
+    "4": Text(es="entregada", en="delivered"),
+    "5": Text(es="cerrando", en="closing"),
+    "6": Text(es="pagada", en="paid"),
+    "7": Text(es="en camino", en="on the way"),
+}
+
+LINE_NOT_FOUND = Text(es="Orden no encontrada.", en="Order not found.")
+ILLEGAL_TRANSITION = Text(
+    es="Una orden {from_name} no puede pasar a {to_name}.", en="A {from_name} order cannot become {to_name}."
+)
+CHANGED_MEANWHILE = Text(
+    es="La orden cambió mientras tanto (otra persona la modificó). Actualice y vuelva a intentar.",
+    en="The order changed meanwhile (someone else modified it). Refresh and try again.",
+)
+LINE_NOT_EDITABLE = Text(
+    es="Solo se puede modificar el plato, la cantidad o el comentario de una orden nueva.",
+    en="Only a new order's dish, quantity or comment can be changed.",
+)
+PAID_LINE_UNDELETABLE = Text(es="Una orden pagada no se puede eliminar.", en="A paid order cannot be deleted.")
+ORDER_EMPTY = Text(es="Debe agregar al menos un plato.", en="Add at least one dish.")
+TOO_MANY_LINES = Text(
+    es="Un pedido puede tener a lo sumo {max_lines} platos.", en="An order can have at most {max_lines} dishes."
+)
+DISH_UNKNOWN = Text(es="Plato no encontrado.", en="Dish not found.")
+DISH_UNAVAILABLE = Text(
+    es="El plato «{name}» no está disponible en este momento.", en="The dish “{name}” is not available right now."
+)
+DISH_NOT_IN_MENU = Text(
+    es="El plato no pertenece al menú de este lugar.", en="The dish is not on this place's menu."
+)
+PLACE_NOT_FOUND = Text(es="Lugar no encontrado.", en="Place not found.")
+PLACE_OTHER_RESTAURANT = Text(
+    es="El lugar no pertenece a este restaurante.", en="The place does not belong to this restaurant."
+)
+ADD_ORDER_DISABLED = Text(
+    es="En este lugar no se pueden agregar órdenes ni comentarios.",
+    en="Orders and comments cannot be added at this place.",
+)
+NO_REJECT = Text(
+    es="No se puede rechazar: solo se rechazan mesas con órdenes nuevas o aceptadas.",
+    en="Cannot reject: only tables with new or accepted orders can be rejected.",
+)
+NOTHING_TO_CHANGE = Text(
+    es="La mesa no tiene órdenes {from_name}s.", en="The table has no {from_name} orders."
+)
+LATE_TABLE = Text(es="La mesa {n} lleva más tiempo del indicado", en="Table {n} has been waiting longer than set")
+TABLE_FREED = Text(es="Mesa liberada.", en="Table freed.")
+
+# Diners (spec part 2 §3 'Diner order', §5)
+PLACE_TOKEN_INVALID = Text(
+    es="Este código QR no es válido o fue reemplazado. Pida uno nuevo al personal.",
+    en="This QR code is not valid or was replaced. Ask the staff for a new one.",
+)
+ORDERS_STOPPED = Text(
+    es="El restaurante no está tomando pedidos en este momento.", en="The restaurant is not taking orders right now."
+)
+RESTAURANT_CLOSED = Text(
+    es="El restaurante está cerrado: atiende de {opens} a {closes}.",
+    en="The restaurant is closed: it is open from {opens} to {closes}.",
+)
+DINER_NAME_REQUIRED = Text(es="Debe ingresar el nombre de la persona", en="Enter the person's name")
+TOO_MANY_ORDERS = Text(
+    es="Demasiados pedidos desde esta mesa. Intente de nuevo en {seconds} segundos.",
+    en="Too many orders from this table. Try again in {seconds} seconds.",
+)
+IDEMPOTENCY_KEY_INVALID = Text(
+    es="Falta el encabezado Idempotency-Key (de 8 a 100 caracteres).",
+    en="The Idempotency-Key header is missing (8 to 100 characters).",
+)
+
+# Tickets and the report (spec part 2 §5, §9)
+NO_ACTIVE_ORDERS = Text(es="No hay órdenes activas para descargar.", en="There are no active orders to download.")
+TICKET_TITLE = Text(es="Comanda", en="Order ticket")
+REPORT_TITLE = Text(es="Órdenes activas", en="Active orders")
+TOTAL = Text(es="Total", en="Total")
+PLACE = Text(es="Lugar", en="Place")
+DISH = Text(es="Plato", en="Dish")
+QUANTITY = Text(es="Cant.", en="Qty")
+STATUS = Text(es="Estado", en="Status")
+AMOUNT = Text(es="Importe", en="Amount")
+ORDERED_BY = Text(es="Pidió", en="Ordered by")
+TOO_MANY_QUANTITY = Text(
+    es="Asegúrese de que la cantidad no sea mayor a {max_quantity}.",
+    en="Ensure the quantity is not greater than {max_quantity}.",
+)
+
+# Delivery and takeaway (spec part 2 §3 'Delivery order', §5; issue 13)
+ADDRESS_REQUIRED = Text(es="Debe ingresar la direccion", en="Enter the address")
+ADDRESS_LENGTH = Text(
+    es="La dirección debe tener entre 10 y 100 caracteres.", en="The address must have 10 to 100 characters."
+)
+CONTACT_NAME_LENGTH = Text(es="El nombre debe tener entre 2 y 30 caracteres.", en="The name must have 2 to 30 characters.")
+PHONE_REQUIRED = Text(es="Debe ingresar el teléfono.", en="Enter the phone number.")
+PHONE_INVALID = Text(
+    es="El teléfono debe tener solo dígitos, entre 8 y 20.", en="The phone must have only digits, 8 to 20 of them."
+)
+CASH_BELOW_TOTAL = Text(
+    es="El monto en efectivo debe ser al menos el total del pedido ({total}).",
+    en="The cash amount must be at least the order's total ({total}).",
+)

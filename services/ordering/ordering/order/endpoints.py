@@ -1,0 +1,68 @@
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Depends, Request, Response
+
+from kit.auth import Staff
+from kit.db import SessionDep
+from kit.membership import ensure_restaurant_access
+from kit.pagination import DbId, Page, Paging, paging
+from ordering.order import repository, service
+from ordering.order.schemas import LinePublic, LineUpdate, OrderCreate, Status, UpdateAll
+
+router = APIRouter(prefix="/api", tags=["orders"])
+
+Listing = Annotated[Paging, Depends(paging(default_size=20))]
+
+
+@router.get("/ordenes/", response_model=Page[LinePublic] | list[LinePublic], operation_id="listOrderLines")
+async def list_lines(
+    principal: Staff,
+    session: SessionDep,
+    listing: Listing,
+    fk_sit__fk_resto: DbId | None = None,
+    fk_sit: DbId | None = None,
+    fk_dish: DbId | None = None,
+    fk_delivery: DbId | None = None,
+    status: Status | Literal["0"] | None = None,
+    croquis: bool = False,
+):
+    """The board's lines, newest first. `croquis=1`: only the lines on the tables' tabs (the sketch,
+    usually with `paginate=0`); otherwise every line, filtered by status ('0' is all), place, delivery
+    or dish."""
+    if fk_sit__fk_resto is not None:
+        await ensure_restaurant_access(session, principal, fk_sit__fk_resto)
+    count, lines = await repository.search(
+        session, principal, listing, restaurant_id=fk_sit__fk_resto, place_id=fk_sit, delivery_id=fk_delivery, dish_id=fk_dish,
+        status=None if status in (None, "0") else status, on_tab_only=croquis,
+    )
+    return listing.answer(count, await service.describe_all(session, lines))
+
+
+@router.post("/ordenes/", status_code=201, response_model=list[LinePublic], operation_id="createOrders")
+async def create_orders(principal: Staff, session: SessionDep, request: Request, data: OrderCreate):
+    """New orders for tables: `{fk_resto, ordenes: [{fk_sit, fk_dish, quantity, extra_commentary}]}`.
+    Names and prices are copied from catalog's dishes; each line starts new (1)."""
+    lines = await service.staff_place(session, request.app.state.settings, principal, data.fk_resto, data)
+    return await service.describe_all(session, lines)
+
+
+@router.put("/ordenes/{line_id}/", response_model=LinePublic, operation_id="updateOrderLine")
+async def update_line(line_id: DbId, principal: Staff, session: SessionDep, request: Request, data: LineUpdate):
+    """A status change by the transition table; dish, quantity or comment only while new. With
+    `version`, or when another tablet wrote first, a stale change is 409 `changed_meanwhile`."""
+    line = await service.change(session, request.app.state.settings, principal, line_id, data)
+    [answer] = await service.describe_all(session, [line])
+    return answer
+
+
+@router.delete("/ordenes/{line_id}/", status_code=204, response_class=Response, operation_id="deleteOrderLine")
+async def delete_line(line_id: DbId, principal: Staff, session: SessionDep) -> None:
+    await service.remove(session, principal, line_id)
+
+
+@router.post("/ordenes/update-all/", response_model=list[LinePublic], operation_id="updateOrderLines")
+async def update_all(principal: Staff, session: SessionDep, data: UpdateAll):
+    """`{pk_resto, lines: [{pk, status, version?}]}`: all move, or none does (an illegal one names why).
+    With `delivery: true`, lines the target does not follow from are left as they are."""
+    lines = await service.update_all(session, principal, data)
+    return await service.describe_all(session, lines)

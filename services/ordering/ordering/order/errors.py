@@ -1,0 +1,92 @@
+from kit.errors import DetailError, FieldErrors, NotFound
+from kit.i18n import Text
+from ordering import messages
+
+
+class LineNotFound(NotFound):
+    def __init__(self):
+        super().__init__(messages.LINE_NOT_FOUND)
+
+
+class IllegalTransition(DetailError):
+    """A status change the transition table does not allow (spec part 2 §4 'Transitions')."""
+
+    code = "illegal_transition"
+
+    def __init__(self, from_status: str, to_status: str):
+        names = messages.STATUS_NAMES
+        super().__init__(Text(
+            es=messages.ILLEGAL_TRANSITION.es.format(from_name=names[from_status].es, to_name=names[to_status].es),
+            en=messages.ILLEGAL_TRANSITION.en.format(from_name=names[from_status].en, to_name=names[to_status].en),
+        ))
+
+
+class ChangedMeanwhile(DetailError):
+    """Another tablet changed the line between this one reading and writing it: nothing was applied."""
+
+    status_code = 409
+    code = "changed_meanwhile"
+
+    def __init__(self):
+        super().__init__(messages.CHANGED_MEANWHILE)
+
+
+class LineNotEditable(DetailError):
+    code = "line_not_editable"
+
+    def __init__(self):
+        super().__init__(messages.LINE_NOT_EDITABLE)
+
+
+class PaidLineUndeletable(DetailError):
+    code = "line_paid"
+
+    def __init__(self):
+        super().__init__(messages.PAID_LINE_UNDELETABLE)
+
+
+class DishUnavailable(DetailError):
+    """The dish was disabled or deleted in catalog (maybe while the order was being built)."""
+
+    code = "dish_unavailable"
+
+    def __init__(self, name: str):
+        super().__init__(messages.DISH_UNAVAILABLE.format(name=name))
+
+
+class DishNotInMenu(DetailError):
+    code = "dish_not_in_menu"
+
+    def __init__(self):
+        super().__init__(messages.DISH_NOT_IN_MENU)
+
+
+class DishUnknown(FieldErrors):
+    def __init__(self):
+        super().__init__({"fk_dish": [messages.DISH_UNKNOWN]})
+
+
+class PlaceNotFound(NotFound):
+    code = "place_not_found"
+
+    def __init__(self):
+        super().__init__(messages.PLACE_NOT_FOUND)
+
+
+class PlaceOtherRestaurant(FieldErrors):
+    def __init__(self):
+        super().__init__({"fk_sit": [messages.PLACE_OTHER_RESTAURANT]})
+
+
+class AddOrderDisabled(DetailError):
+    """The sit's admin flag is off: no orders or comments are added there (spec part 2 §6)."""
+
+    code = "place_add_order_disabled"
+
+    def __init__(self):
+        super().__init__(messages.ADD_ORDER_DISABLED)
+
+
+class TooManyLines(FieldErrors):
+    def __init__(self, max_lines: int):
+        super().__init__({"ordenes": [messages.TOO_MANY_LINES.format(max_lines=max_lines)]})

@@ -1,0 +1,56 @@
+"""Orders and their lines.
+
+An order is one placement: the lines a tablet or a diner's phone sent together, for one place. A
+line is what the spec calls an 'orden' (`ordenes/{id}/`): one dish, a quantity and a status. The
+dish's name and price are copied into the line when it is placed, so a later change in catalog
+never changes a placed order.
+
+A line stays on its place's tab (`closed_at` empty) until the table is freed or fully paid.
+`version` grows with every change of the line: two tablets acting on the same line at once cannot
+both win (see `order.service`).
+"""
+from datetime import datetime
+from decimal import Decimal
+
+from sqlalchemy import DateTime, ForeignKey, Index, Integer, Numeric, SmallInteger, String, UniqueConstraint, func
+from sqlalchemy.orm import Mapped, mapped_column
+
+from kit.db import Base
+
+
+class Order(Base):
+    __tablename__ = "customer_order"  # 'order' is an SQL keyword
+    __table_args__ = (UniqueConstraint("place_id", "idempotency_key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    restaurant_id: Mapped[int] = mapped_column(Integer, index=True)
+    place_id: Mapped[int | None] = mapped_column(Integer, index=True)
+    kind: Mapped[str] = mapped_column(String(10), default="table")  # table, delivery, takeaway
+    delivery_id: Mapped[int | None] = mapped_column(ForeignKey("delivery_order.id", ondelete="CASCADE"), index=True)
+    source: Mapped[str] = mapped_column(String(10), default="staff")  # staff, diner
+    placed_by: Mapped[str] = mapped_column(String(150), default="")
+    # A diner's phone sends one key per 'send' tap: a repeated tap finds the order it placed.
+    idempotency_key: Mapped[str | None] = mapped_column(String(100))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class OrderLine(Base):
+    __tablename__ = "order_line"
+    __table_args__ = (Index("ix_order_line_tab", "place_id", postgresql_where="closed_at IS NULL"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    order_id: Mapped[int] = mapped_column(ForeignKey("customer_order.id", ondelete="CASCADE"), index=True)
+    restaurant_id: Mapped[int] = mapped_column(Integer, index=True)
+    place_id: Mapped[int | None] = mapped_column(Integer)
+    delivery_id: Mapped[int | None] = mapped_column(ForeignKey("delivery_order.id", ondelete="CASCADE"), index=True)
+    dish_id: Mapped[int] = mapped_column(Integer, index=True)
+    dish_name: Mapped[str] = mapped_column(String(200))
+    price: Mapped[Decimal] = mapped_column(Numeric(12, 2))
+    quantity: Mapped[int] = mapped_column(SmallInteger)
+    status: Mapped[str] = mapped_column(String(1), default="1")
+    extra_commentary: Mapped[str] = mapped_column(String(100), default="")
+    diner_name: Mapped[str] = mapped_column(String(30), default="")
+    fk_user_client: Mapped[int | None] = mapped_column(Integer)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

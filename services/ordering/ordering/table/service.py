@@ -1,0 +1,100 @@
+"""A table on the board: its display status, the late-table notice, bulk buttons and freeing it
+(spec part 2 §4 'Table display status', 'Wait-time timer', §5 'no reject')."""
+import re
+from collections import Counter, defaultdict
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from contracts.ordering import TableFreed
+from kit.membership import ensure_restaurant_access
+from kit.outbox import add_event
+from kit.tokens import Principal
+from ordering import messages
+from ordering.order import repository
+from ordering.order.errors import PlaceNotFound
+from ordering.order.models import OrderLine
+from ordering.order.service import announce_holds, holds, lock_holders, move_lines
+from ordering.order.transitions import ACCEPTED, BULK, NEW, REJECTED, display_status
+from ordering.projections.models import PlaceFacts
+from ordering.table.errors import NoReject
+from ordering.table.schemas import TablePublic
+
+
+async def staff_place(session: AsyncSession, principal: Principal, place_id: int) -> PlaceFacts:
+    place = await repository.place(session, place_id)
+    if place is None:
+        raise PlaceNotFound()
+    await ensure_restaurant_access(session, principal, place.restaurant_id)
+    return place
+
+
+def natural(name: str) -> tuple:
+    """M2 before M10."""
+    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name))
+
+
+def is_late(lines: list[OrderLine], wait_minutes: int, now: datetime) -> tuple[bool, datetime | None]:
+    """Late when the table still waits (a new or accepted line) and its newest order is older than
+    the wait time; never when the wait time is 0."""
+    newest = max((line.created_at for line in lines), default=None)
+    waiting = any(line.status in (NEW, ACCEPTED) for line in lines)
+    late = bool(wait_minutes and waiting and newest and now - newest > timedelta(minutes=wait_minutes))
+    return late, newest
+
+
+async def board(session: AsyncSession, principal: Principal, restaurant_id: int, now: datetime | None = None) -> list[TablePublic]:
+    await ensure_restaurant_access(session, principal, restaurant_id)
+    now = now or datetime.now(UTC)
+    places = sorted(await session.scalars(
+        select(PlaceFacts)
+        .where(PlaceFacts.restaurant_id == restaurant_id, PlaceFacts.deleted.is_(False))
+    ), key=lambda p: natural(p.name))
+    by_place: dict[int, list[OrderLine]] = defaultdict(list)
+    for line in await repository.tab_lines(session, [p.place_id for p in places]):
+        by_place[line.place_id].append(line)
+    settings = await repository.restaurant_settings(session, restaurant_id)
+    wait = settings.wait_time if settings else 0
+    tables = []
+    for place in places:
+        lines = by_place.get(place.place_id, [])
+        late, newest = is_late(lines, wait, now)
+        tables.append(TablePublic(
+            fk_sit=place.place_id, i_name=place.name, sit_type=place.kind, admin=place.admin,
+            status=display_status([line.status for line in lines]),
+            counts=dict(Counter(line.status for line in lines)), newest_order_at=newest, late=late,
+            late_message=messages.LATE_TABLE.render(n=place.name) if late else None,
+        ))
+    return tables
+
+
+async def bulk(session: AsyncSession, principal: Principal, place_id: int, action: str) -> list[OrderLine]:
+    """Accept all (1 to 2), deliver all (2 to 4) or reject all (1 and 2 to 3) at one table."""
+    place = await staff_place(session, principal, place_id)
+    await lock_holders(session, [place_id])
+    lines = await repository.tab_lines(session, [place_id], lock=True)
+    if action == "reject" and display_status([line.status for line in lines]) not in (NEW, ACCEPTED):
+        raise NoReject()
+    sources, target = BULK[action]
+    moved = await move_lines(session, place.restaurant_id, [(line, target) for line in lines if line.status in sources])
+    return [line for line, _ in moved]
+
+
+async def free(session: AsyncSession, principal: Principal, place_id: int) -> list[OrderLine]:
+    """Reject the table's open orders, clear its tab; floor unblocks it and clears a waiter call."""
+    place = await staff_place(session, principal, place_id)
+    await lock_holders(session, [place_id])
+    lines = await repository.tab_lines(session, [place_id], lock=True)
+    before = await holds(session, [place_id], {line.order_id for line in lines})
+    moved = await move_lines(
+        session, place.restaurant_id, [(line, REJECTED) for line in lines if line.status in (NEW, ACCEPTED)], announce=False
+    )
+    await session.execute(
+        update(OrderLine)
+        .where(OrderLine.place_id == place_id, OrderLine.closed_at.is_(None))
+        .values(closed_at=datetime.now(UTC), version=OrderLine.version + 1)
+    )
+    await announce_holds(session, place.restaurant_id, before, [place_id], {line.order_id for line in lines})
+    add_event(session, TableFreed(restaurant_id=place.restaurant_id, place_id=place_id, place_name=place.name))
+    return [line for line, _ in moved]

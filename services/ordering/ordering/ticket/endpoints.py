@@ -1,0 +1,38 @@
+from datetime import UTC, datetime
+from typing import Literal
+from zoneinfo import ZoneInfo
+
+from fastapi import APIRouter, Request, Response
+
+from kit.auth import Staff
+from kit.db import SessionDep
+from kit.i18n import current_lang
+from kit.pagination import DbId
+from ordering.ticket import service
+
+router = APIRouter(prefix="/api", tags=["tickets"])
+
+PDF = {200: {"content": {"application/pdf": {}, "text/html": {}}}}
+
+
+@router.get("/tickets/orden/{order_id}/", response_class=Response, responses=PDF, operation_id="getOrderTicket")
+async def order_ticket(order_id: DbId, principal: Staff, session: SessionDep, request: Request, format: Literal["pdf", "html"] = "pdf"):
+    """The command ticket of one order (a line's `order`), 85 mm wide: PDF, or HTML to print from the browser."""
+    timezone = request.app.state.settings.restaurant_timezone
+    html = await service.ticket(session, principal, order_id, current_lang.get(), timezone)
+    if format == "html":
+        return Response(html, media_type="text/html; charset=utf-8")
+    return Response(await service.pdf(html), media_type="application/pdf",
+                    headers={"Content-Disposition": f'inline; filename="comanda_{order_id}.pdf"'})
+
+
+@router.get("/tickets/reporte/", response_class=Response, responses=PDF, operation_id="getActiveOrdersReport")
+async def active_orders_report(fk_resto: DbId, principal: Staff, session: SessionDep, request: Request):
+    """The restaurant's active orders (neither rejected nor paid) by place, as `resto_orders_report_{date}.pdf`;
+    400 `no_active_orders` when there are none."""
+    timezone = request.app.state.settings.restaurant_timezone
+    now = datetime.now(UTC)
+    html = await service.report(session, principal, fk_resto, current_lang.get(), timezone, now)
+    name = f"resto_orders_report_{now.astimezone(ZoneInfo(timezone)).date().isoformat()}.pdf"
+    return Response(await service.pdf(html), media_type="application/pdf",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})

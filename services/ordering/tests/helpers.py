@@ -1,0 +1,105 @@
+"""Shared test steps: restaurants with owners and operators, and the facts other services announce."""
+import hashlib
+from decimal import Decimal
+
+from sqlalchemy import select
+
+from contracts import Event, catalog, floor, identity
+from kit.auth import ADMIN, CLIENT, OPERATOR, OWNER
+from kit.membership import RestaurantMember
+from kit.testing.membership_tests import publish, wait_processed
+from kit.outbox import OutboxMessage
+
+# Restaurant A (10) is owned by user 1 and operated by user 5; restaurant B (20) is owned by user 2.
+A, B = 10, 20
+OWNER_A, OWNER_B, OPERATOR_A, A_CLIENT, AN_ADMIN = 1, 2, 5, 3, 9
+MENU_A, MENU_B = 100, 200
+
+
+class People:
+    def __init__(self, auth_header):
+        self.owner_a = auth_header(OWNER_A, OWNER)
+        self.owner_b = auth_header(OWNER_B, OWNER)
+        self.operator_a = auth_header(OPERATOR_A, OPERATOR)
+        self.client = auth_header(A_CLIENT, CLIENT)
+        self.admin = auth_header(AN_ADMIN, ADMIN)
+        self.stranger = auth_header(77, OPERATOR)  # says group 4, operates no restaurant
+
+
+async def seed_members(app) -> None:
+    async with app.state.session_factory() as session, session.begin():
+        session.add_all([
+            RestaurantMember(restaurant_id=A, user_id=OWNER_A, role=OWNER),
+            RestaurantMember(restaurant_id=B, user_id=OWNER_B, role=OWNER),
+            RestaurantMember(restaurant_id=A, user_id=OPERATOR_A, role=OPERATOR),
+        ])
+
+
+async def deliver(app, *events: Event) -> None:
+    """Publish other services' events to ordering and wait until it has processed them."""
+    for event in events:
+        await publish(app, event)
+    await wait_processed(app, *events)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def dish(dish_id: int, restaurant=A, menu=MENU_A, name=None, price="100.00", disable=False) -> catalog.DishCreated:
+    return catalog.DishCreated(
+        dish_id=dish_id, restaurant_id=restaurant, menu_id=menu, category_id=1, name=name or f"Plato {dish_id}",
+        price=Decimal(price), disable=disable,
+    )
+
+
+def place(place_id: int, restaurant=A, menu=MENU_A, name=None, token=None, admin=True, kind="mesa") -> floor.PlaceCreated:
+    return floor.PlaceCreated(
+        place_id=place_id, restaurant_id=restaurant, name=name or f"M{place_id}", kind=kind, menu_id=menu,
+        admin=admin, token_hash=token_hash(token or f"token-{place_id}"),
+    )
+
+
+def profile(restaurant=A, **fields) -> identity.RestaurantUpdated:
+    return identity.RestaurantUpdated(restaurant_id=restaurant, owner_id=OWNER_A if restaurant == A else OWNER_B,
+                                      nombre_local=fields.pop("nombre_local", f"Resto {restaurant}"), **fields)
+
+
+async def world(app) -> None:
+    """A's dishes 1 and 2 and tables 11 (M11) and 12; B's dish 3 and table 21; both restaurants' settings."""
+    await seed_members(app)
+    await deliver(
+        app,
+        dish(1, price="100.00", name="Empanada"), dish(2, price="250.50", name="Milanesa"),
+        dish(3, restaurant=B, menu=MENU_B, name="Pizza"),
+        place(11), place(12), place(21, restaurant=B, menu=MENU_B),
+        profile(A), profile(B),
+    )
+
+
+async def outbox(app, event_type: str | None = None) -> list[dict]:
+    async with app.state.session_factory() as session:
+        query = select(OutboxMessage.event_type, OutboxMessage.payload).order_by(OutboxMessage.created_at)
+        rows = (await session.execute(query)).all()
+    return [{"type": t, **p} for t, p in rows if event_type is None or t == event_type]
+
+
+async def order(client, headers, *lines, restaurant=A, expect=201):
+    """Staff place lines: each `(place, dish, quantity)` or `(place, dish, quantity, comment)`."""
+    body = {"fk_resto": restaurant, "ordenes": [
+        {"fk_sit": l[0], "fk_dish": l[1], "quantity": l[2], "extra_commentary": l[3] if len(l) > 3 else "", "status": "1"}
+        for l in lines
+    ]}
+    answer = await client.post("/api/ordenes/", json=body, headers=headers)
+    assert answer.status_code == expect, answer.text
+    return answer.json()
+
+
+async def set_status(app, line_id: int, status: str) -> None:
+    """Put a line straight into a status (to test what may follow it)."""
+    from sqlalchemy import update
+
+    from ordering.order.models import OrderLine
+
+    async with app.state.session_factory() as session, session.begin():
+        await session.execute(update(OrderLine).where(OrderLine.id == line_id).values(status=status))

@@ -1,0 +1,101 @@
+"""A table on the board (spec part 2 §4 'Table display status', 'Wait-time timer', §5 'no reject')."""
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from sqlalchemy import update
+
+from ordering.order.models import OrderLine
+from ordering.order.transitions import display_status
+from tests.helpers import A, deliver, order, outbox, profile, set_status
+
+
+@pytest.mark.parametrize("statuses,shown", [
+    ([], None), (["2", "2"], "2"), (["3", "3"], "3"), (["1", "2", "4"], "1"), (["3", "4"], "4"), (["2", "3", "4"], "2"),
+])
+def test_the_display_status_is_the_shared_one_or_the_lowest_ignoring_rejected(statuses, shown):
+    assert display_status(statuses) == shown
+
+
+async def tables(client, headers, lang="es"):
+    answer = await client.get("/api/ordenes/mesas/?fk_resto=10", headers={**headers, "Accept-Language": lang})
+    assert answer.status_code == 200, answer.text
+    return {t["fk_sit"]: t for t in answer.json()}
+
+
+async def test_the_board_shows_each_tables_status_and_counts_and_free_tables(client, people, app):
+    a, b, c = await order(client, people.owner_a, (11, 1, 1), (11, 2, 1), (11, 1, 2))
+    await set_status(app, b["id"], "2")
+    await set_status(app, c["id"], "3")
+    board = await tables(client, people.operator_a)
+    assert (board[11]["status"], board[11]["counts"], board[11]["i_name"]) == ("1", {"1": 1, "2": 1, "3": 1}, "M11")
+    assert (board[12]["status"], board[12]["counts"], board[12]["late"]) == (None, {}, False)
+
+
+async def age_orders(app, minutes: int) -> None:
+    async with app.state.session_factory() as session, session.begin():
+        await session.execute(update(OrderLine).values(created_at=datetime.now(UTC) - timedelta(minutes=minutes)))
+
+
+async def test_a_table_waiting_longer_than_the_wait_time_is_flagged(client, people, app):
+    await deliver(app, profile(A, wait_time=15))
+    [line] = await order(client, people.owner_a, (11, 1, 1))
+    assert (await tables(client, people.owner_a))[11]["late"] is False
+    await age_orders(app, 16)
+    board = await tables(client, people.owner_a)
+    assert board[11]["late"] is True and board[11]["late_message"] == "La mesa M11 lleva más tiempo del indicado"
+    assert (await tables(client, people.owner_a, "en"))[11]["late_message"] == "Table M11 has been waiting longer than set"
+    await set_status(app, line["id"], "4")  # served: no longer waiting
+    assert (await tables(client, people.owner_a))[11]["late"] is False
+
+
+async def test_no_late_flag_when_the_wait_time_is_zero(client, people, app):
+    await deliver(app, profile(A, wait_time=0))
+    await order(client, people.owner_a, (11, 1, 1))
+    await age_orders(app, 600)
+    assert (await tables(client, people.owner_a))[11]["late"] is False
+
+
+async def test_bulk_accept_then_deliver_moves_only_the_matching_lines(client, people, app):
+    a, b, c = await order(client, people.owner_a, (11, 1, 1), (11, 2, 1), (12, 1, 1))
+    await set_status(app, b["id"], "3")
+    answer = await client.post("/api/ordenes/mesa/11/aceptar/", headers=people.operator_a)
+    assert answer.status_code == 200 and [(l["id"], l["status"]) for l in answer.json()["lines"]] == [(a["id"], "2")]
+    answer = await client.post("/api/ordenes/mesa/11/entregar/", headers=people.operator_a)
+    assert [(l["id"], l["status"]) for l in answer.json()["lines"]] == [(a["id"], "4")]
+    statuses = {l["id"]: l["status"] for l in (await client.get("/api/ordenes/?fk_sit__fk_resto=10&paginate=0", headers=people.owner_a)).json()}
+    assert statuses == {a["id"]: "4", b["id"]: "3", c["id"]: "1"}
+    assert [len(e["changes"]) for e in await outbox(app, "ordering.line.status_changed")] == [1, 1]
+
+
+async def test_bulk_reject_only_when_the_table_shows_new_or_accepted(client, people, app):
+    a, b = await order(client, people.owner_a, (11, 1, 1), (11, 2, 1))
+    await set_status(app, a["id"], "4")
+    await set_status(app, b["id"], "4")
+    for lang, text in (("es", "No se puede rechazar: solo se rechazan mesas con órdenes nuevas o aceptadas."),
+                       ("en", "Cannot reject: only tables with new or accepted orders can be rejected.")):
+        answer = await client.post("/api/ordenes/mesa/11/rechazar/", headers={**people.owner_a, "Accept-Language": lang})
+        assert answer.status_code == 400 and answer.json() == {"detail": text, "code": "no_reject"}
+    await set_status(app, b["id"], "2")
+    answer = await client.post("/api/ordenes/mesa/11/rechazar/", headers=people.owner_a)
+    assert answer.status_code == 200 and [(l["id"], l["status"]) for l in answer.json()["lines"]] == [(b["id"], "3")]
+
+
+async def test_freeing_a_table_rejects_its_open_orders_clears_its_tab_and_is_announced(client, people, app):
+    a, b, c = await order(client, people.owner_a, (11, 1, 1), (11, 2, 1), (11, 1, 1))
+    await set_status(app, b["id"], "2")
+    await set_status(app, c["id"], "4")
+    answer = await client.post("/api/ordenes/mesa/11/liberar/", headers={**people.owner_a, "Accept-Language": "en"})
+    assert answer.status_code == 200 and answer.json()["detail"] == "Table freed."
+    assert sorted((l["id"], l["status"]) for l in answer.json()["lines"]) == [(a["id"], "3"), (b["id"], "3")]
+    assert (await tables(client, people.owner_a))[11]["status"] is None
+    assert [(e["place_id"], e["place_name"]) for e in await outbox(app, "ordering.table.freed")] == [(11, "M11")]
+    assert [e["place_id"] for e in await outbox(app, "ordering.place.released")] == [11]
+    assert {e["dish_id"] for e in await outbox(app, "ordering.dish.released")} == {1, 2}
+    # the freed table takes new orders on a fresh tab
+    await order(client, people.owner_a, (11, 1, 1))
+    assert (await tables(client, people.owner_a))[11]["counts"] == {"1": 1}
+
+
+async def test_an_unknown_table_is_not_found(client, people):
+    assert (await client.post("/api/ordenes/mesa/999/liberar/", headers=people.owner_a)).status_code == 404
+    assert (await client.post("/api/ordenes/mesa/11/bailar/", headers=people.owner_a)).status_code == 400
