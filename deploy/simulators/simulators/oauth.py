@@ -2,6 +2,10 @@
 
 Run: uvicorn simulators.oauth:app --port 8201. The authorize page asks for the e-mail and name
 to sign in as, then redirects back with a single-use code, as the real providers do.
+
+Besides the platform's own app, each provider knows another app (OTHER_CLIENTS), so tests can hold
+an access token issued to someone else; the page can also sign in with an unverified e-mail. The
+tokeninfo (Google) and debug_token (Facebook) endpoints say whom a token was issued to.
 """
 import html
 import secrets
@@ -13,6 +17,8 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse
 from starlette.routing import Route
 
 CLIENTS = {"google-oauth2": ("local-google-client", "local-google-secret"), "facebook": ("local-facebook-app", "local-facebook-secret")}
+# Another application registered with the same provider: its tokens must not sign in to ours.
+OTHER_CLIENTS = {"google-oauth2": ("other-google-client", "other-google-secret"), "facebook": ("other-facebook-app", "other-facebook-secret")}
 _codes: dict[str, dict] = {}  # code -> {provider, client_id, redirect_uri, profile}
 _tokens: dict[str, dict] = {}  # access token -> {provider, profile}
 
@@ -22,6 +28,7 @@ PAGE = """<!doctype html><html lang="es"><meta name="viewport" content="width=de
 {hidden}<p><label>E-mail <input name="email" type="email" required value="cliente@example.com"></label></p>
 <p><label>Nombre <input name="first_name" required value="Cliente"></label></p>
 <p><label>Apellido <input name="last_name" value="Demo"></label></p>
+<p><label>E-mail <select name="email_verified"><option value="true">verificado</option><option value="false">no verificado</option></select></label></p>
 <p><button type="submit" name="decision" value="allow">Continuar</button>
 <button type="submit" name="decision" value="deny">Cancelar</button></p></form></body></html>"""
 
@@ -38,7 +45,7 @@ async def authorize(request: Request):
         return HTMLResponse(PAGE.format(provider=provider, hidden=hidden))
     form = dict(await request.form())
     params = {**params, **form}
-    if params.get("client_id") != CLIENTS[provider][0]:
+    if params.get("client_id") not in (CLIENTS[provider][0], OTHER_CLIENTS[provider][0]):
         return JSONResponse({"error": "invalid_client"}, status_code=400)
     back = {"state": params.get("state", "")}
     if params.get("decision") == "deny":
@@ -48,8 +55,9 @@ async def authorize(request: Request):
         uid = str(abs(hash((provider, params["email"]))) % 10**12)
         _codes[code] = {
             "provider": provider,
+            "client_id": params["client_id"],
             "redirect_uri": params.get("redirect_uri", ""),
-            "profile": {"uid": uid, "email": params["email"], "first_name": params.get("first_name", ""), "last_name": params.get("last_name", "")},
+            "profile": {"uid": uid, "email": params["email"], "first_name": params.get("first_name", ""), "last_name": params.get("last_name", ""), "email_verified": params.get("email_verified", "true") == "true"},
         }
         back["code"] = code
     return RedirectResponse(f"{params.get('redirect_uri', '')}?{urlencode(back)}", status_code=302)
@@ -64,10 +72,10 @@ async def token(request: Request):
         import base64
 
         client_id, _, client_secret = base64.b64decode(auth[6:]).decode().partition(":")
-    if (client_id, client_secret) != CLIENTS[provider]:
+    if (client_id, client_secret) not in (CLIENTS[provider], OTHER_CLIENTS[provider]):
         return JSONResponse({"error": "invalid_client"}, status_code=401)
     grant = _codes.pop(data.get("code", ""), None)
-    if grant is None or grant["provider"] != provider or grant["redirect_uri"] != data.get("redirect_uri"):
+    if grant is None or grant["provider"] != provider or grant["redirect_uri"] != data.get("redirect_uri") or grant["client_id"] != client_id:
         return JSONResponse({"error": "invalid_grant"}, status_code=400)
     access = secrets.token_urlsafe(24)
     _tokens[access] = grant
@@ -83,20 +91,42 @@ async def userinfo(request: Request):
         return JSONResponse({"error": "invalid_token"}, status_code=401)
     p = grant["profile"]
     if provider == "google-oauth2":
-        return JSONResponse({"sub": p["uid"], "email": p["email"], "email_verified": True, "given_name": p["first_name"], "family_name": p["last_name"], "name": f"{p['first_name']} {p['last_name']}".strip()})
-    return JSONResponse({"id": p["uid"], "email": p["email"], "first_name": p["first_name"], "last_name": p["last_name"], "name": f"{p['first_name']} {p['last_name']}".strip()})
+        return JSONResponse({"sub": p["uid"], "email": p["email"], "email_verified": p["email_verified"], "given_name": p["first_name"], "family_name": p["last_name"], "name": f"{p['first_name']} {p['last_name']}".strip()})
+    return JSONResponse({"id": p["uid"], "email": p["email"], "email_verified": p["email_verified"], "first_name": p["first_name"], "last_name": p["last_name"], "name": f"{p['first_name']} {p['last_name']}".strip()})
+
+
+async def tokeninfo(request: Request):
+    """Google's tokeninfo: who the token was issued to (aud/azp), for whom, until when."""
+    grant = _tokens.get(request.query_params.get("access_token", ""))
+    if grant is None or grant["provider"] != "google-oauth2":
+        return JSONResponse({"error": "invalid_token"}, status_code=400)
+    p = grant["profile"]
+    return JSONResponse({"aud": grant["client_id"], "azp": grant["client_id"], "sub": p["uid"], "email": p["email"], "email_verified": "true" if p["email_verified"] else "false", "expires_in": "3599"})
+
+
+async def debug_token(request: Request):
+    """Facebook's debug_token: asked with the app's own `app_id|secret` as access token."""
+    app_id, _, secret = request.query_params.get("access_token", "").partition("|")
+    if (app_id, secret) not in (CLIENTS["facebook"], OTHER_CLIENTS["facebook"]):
+        return JSONResponse({"error": {"message": "Invalid OAuth access token.", "code": 190}}, status_code=400)
+    grant = _tokens.get(request.query_params.get("input_token", ""))
+    if grant is None or grant["provider"] != "facebook":
+        return JSONResponse({"data": {"is_valid": False}})
+    return JSONResponse({"data": {"app_id": grant["client_id"], "is_valid": True, "user_id": grant["profile"]["uid"]}})
 
 
 def provider_settings(base_url: str) -> dict[str, dict]:
     """Identity's settings for pointing at this simulator (GOOGLE / FACEBOOK env values)."""
     return {
-        "google": {"authorize_url": f"{base_url}/google/authorize", "token_url": f"{base_url}/google/token", "userinfo_url": f"{base_url}/google/userinfo", "client_id": CLIENTS["google-oauth2"][0], "client_secret": CLIENTS["google-oauth2"][1], "scope": "openid email profile"},
-        "facebook": {"authorize_url": f"{base_url}/facebook/authorize", "token_url": f"{base_url}/facebook/token", "userinfo_url": f"{base_url}/facebook/me?fields=id,name,email,first_name,last_name", "client_id": CLIENTS["facebook"][0], "client_secret": CLIENTS["facebook"][1], "scope": "email public_profile"},
+        "google": {"authorize_url": f"{base_url}/google/authorize", "token_url": f"{base_url}/google/token", "userinfo_url": f"{base_url}/google/userinfo", "tokeninfo_url": f"{base_url}/google/tokeninfo", "client_id": CLIENTS["google-oauth2"][0], "client_secret": CLIENTS["google-oauth2"][1], "scope": "openid email profile"},
+        "facebook": {"authorize_url": f"{base_url}/facebook/authorize", "token_url": f"{base_url}/facebook/token", "userinfo_url": f"{base_url}/facebook/me?fields=id,name,email,first_name,last_name", "tokeninfo_url": f"{base_url}/facebook/debug_token", "client_id": CLIENTS["facebook"][0], "client_secret": CLIENTS["facebook"][1], "scope": "email public_profile"},
     }
 
 
 app = Starlette(
     routes=[
+        Route("/google/tokeninfo", tokeninfo),
+        Route("/facebook/debug_token", debug_token),
         Route("/{provider:str}/authorize", authorize, methods=["GET", "POST"]),
         Route("/{provider:str}/token", token, methods=["GET", "POST"]),
         Route("/{provider:str}/userinfo", userinfo),

@@ -3,14 +3,15 @@ from fastapi import FastAPI
 from identity.admin.endpoints import router as admin_router
 from identity.auth.endpoints import router as auth_router
 from identity.client.endpoints import router as client_router
-from identity.auth.service import SessionIssuer
-from identity.auth.throttle import LoginThrottle
+from identity.auth.service import DurableRevocations, SessionIssuer, mirror_all_generations
+from identity.auth.throttle import AttemptLimits, Throttle
 from identity.events import EVENT_HANDLERS
 from identity.operator.endpoints import router as operator_router
 from identity.restaurant.endpoints import router as restaurant_router
 from identity.settings import Settings
 from identity.social.endpoints import router as social_router
 from identity.user.endpoints import router as user_router
+from identity.user.passwords import bound_hashing
 from kit.app import create_app
 from kit.tokens import TokenSigner
 
@@ -19,9 +20,12 @@ def build_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
 
     async def start_identity(app: FastAPI) -> None:
+        bound_hashing(settings.password_hash_concurrency)
+        app.state.revocations = DurableRevocations(app.state.redis, app.state.session_factory)
+        await mirror_all_generations(app.state.session_factory, app.state.revocations)
         signer = TokenSigner(settings.jwt_private_key, settings.jwt_issuer, settings.token_lifetime_seconds)
         app.state.sessions = SessionIssuer(signer, app.state.revocations)
-        app.state.login_throttle = LoginThrottle(settings.redis_url, settings.login_failures_allowed)
+        app.state.throttle = Throttle(app.state.redis, AttemptLimits.from_settings(settings))
 
     return create_app(
         settings,

@@ -56,12 +56,12 @@ RESET_MAIL_SUBJECT = Text(es="Restablecer su contraseña", en="Reset your passwo
 RESET_MAIL_BODY = Text(
     es=(
         "Hola {name}:\n\nRecibimos un pedido para restablecer la contraseña de su cuenta {username}.\n"
-        "Para elegir una nueva, abra este enlace (vence en 24 horas):\n\n{link}\n\n"
+        "Para elegir una nueva, abra este enlace (vence en una hora):\n\n{link}\n\n"
         "Si usted no lo pidió, ignore este mensaje.\n"
     ),
     en=(
         "Hello {name},\n\nWe received a request to reset the password of your account {username}.\n"
-        "To choose a new one, open this link (it expires in 24 hours):\n\n{link}\n\n"
+        "To choose a new one, open this link (it expires in an hour):\n\n{link}\n\n"
         "If you did not ask for it, ignore this message.\n"
     ),
 )
@@ -75,11 +75,29 @@ SOCIAL_EMAIL_TAKEN = Text(
     es="Este e-mail ya está registrado con una cuenta de restaurante. Inicie sesión con su contraseña.",
     en="This e-mail belongs to a restaurant account. Log in with your password.",
 )
+SOCIAL_TOKEN_AUDIENCE = Text(
+    es="El token del proveedor no fue emitido para esta aplicación.",
+    en="The provider's token was not issued to this application.",
+)
+SOCIAL_LINK_NEEDS_PASSWORD = Text(
+    es=(
+        "Ya existe una cuenta con este e-mail. Inicie sesión con su contraseña; para entrar también "
+        "con el proveedor, confirme antes su e-mail con «¿Olvidó su contraseña?»."
+    ),
+    en=(
+        "An account with this e-mail already exists. Log in with its password; to also sign in with "
+        "the provider, first confirm your e-mail through 'Forgot your password?'."
+    ),
+)
 SOCIAL_CODE_REQUIRED = Text(
     es="Se requiere un código de autorización o un token de acceso.",
     en="An authorization code or an access token is required.",
 )
 DEMO_UNAVAILABLE = Text(es="La cuenta de demostración no está disponible.", en="The demo account is not available.")
+DEMO_ACCOUNT_LOCKED = Text(
+    es="La cuenta de demostración no puede crear operadores, cambiar su contraseña ni eliminar su local.",
+    en="The demo account cannot create operators, change its password or delete its restaurant.",
+)
 
 RESTAURANT_NAME_TAKEN = Text(
     es="Ya tiene un local con este nombre: el nombre debe ser único para el propietario.",

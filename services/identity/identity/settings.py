@@ -11,6 +11,9 @@ class OAuthProvider(BaseModel):
     authorize_url: str
     token_url: str
     userinfo_url: str
+    # Where the provider says who an access token was issued to (Google's tokeninfo, Facebook's
+    # debug_token). Empty: access tokens are refused, only the code flow signs in.
+    tokeninfo_url: str = ""
     client_id: str = ""
     client_secret: str = ""
     scope: str
@@ -20,22 +23,40 @@ class Settings(ServiceSettings):
     service_name: str = "identity"
     jwt_private_key_file: Path = Path(".run/keys/jwt_private.pem")
     token_lifetime_seconds: int = 7 * 24 * 3600
-    password_reset_lifetime_seconds: int = 24 * 3600
-    login_failures_allowed: str = "5 per 15 minutes"
+    # About an hour: a reset link sits in a mailbox, and may be forwarded or leaked from there.
+    password_reset_lifetime_seconds: int = 3600
+    # Attempt limits (services/identity/README.md, 'Limits'): failures per (account, address) stay
+    # small so one person's typos lock only themselves; the per-account and per-address limits are
+    # much larger and stop stuffing from many addresses and spraying from one.
+    login_window_seconds: int = 15 * 60
+    login_failures_per_account_and_address: int = 5
+    login_failures_per_account: int = 50
+    login_failures_per_address: int = 100
+    registrations_per_address: int = 10
+    registration_window_seconds: int = 3600
+    reset_mails_per_address: int = 10
+    reset_mails_per_email: int = 3
+    reset_mail_window_seconds: int = 3600
     smtp_host: str = "127.0.0.1"
     smtp_port: int = 1025
     mail_from: str = "Resto <no-reply@resto.local>"
     demo_username: str = "demo@resto.local"
+    # The one-click demo login: only the local stack and the tests turn it on.
+    demo_login_enabled: bool = False
+    # Concurrent Argon2 hashes (64 MiB each): bounds the memory sign-ins can take at once.
+    password_hash_concurrency: int = 4
     google: OAuthProvider = OAuthProvider(
         authorize_url="https://accounts.google.com/o/oauth2/v2/auth",
         token_url="https://oauth2.googleapis.com/token",
         userinfo_url="https://openidconnect.googleapis.com/v1/userinfo",
+        tokeninfo_url="https://oauth2.googleapis.com/tokeninfo",
         scope="openid email profile",
     )
     facebook: OAuthProvider = OAuthProvider(
         authorize_url="https://www.facebook.com/v19.0/dialog/oauth",
         token_url="https://graph.facebook.com/v19.0/oauth/access_token",
         userinfo_url="https://graph.facebook.com/me?fields=id,name,email,first_name,last_name",
+        tokeninfo_url="https://graph.facebook.com/debug_token",
         scope="email public_profile",
     )
 

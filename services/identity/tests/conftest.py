@@ -59,6 +59,7 @@ def build_app(test_env, smtp_sink, monkeypatch):
 
     _, port = smtp_sink
     monkeypatch.setenv("SMTP_PORT", str(port))
+    monkeypatch.setenv("DEMO_LOGIN_ENABLED", "true")  # off by default; the local stack and the tests turn it on
     return lambda: build_app(Settings())
 
 

@@ -1,46 +1,10 @@
 """The admin's views across every restaurant: the restaurants list and the dashboard."""
-from sqlalchemy import Select, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from identity.admin.models import RestaurantActivity
 from identity.restaurant import service as restaurants
 from identity.restaurant.models import Restaurant
 from identity.user.models import User
-
-DASHBOARD_ORDERING = {
-    "id": User.id,
-    "username": User.username,
-    "date_joined": User.date_joined,
-    "nombre_local": Restaurant.nombre_local,
-    "last_login": User.last_login,
-    "last_order": RestaurantActivity.last_order_at,
-    "last_order_user": RestaurantActivity.last_order_user,
-    "num_orders": RestaurantActivity.total_orders,
-}
-
-
-def _rows(search: str | None, ordering: str | None) -> Select:
-    query = (
-        select(Restaurant, User, RestaurantActivity)
-        .join(User, User.id == Restaurant.owner_id)
-        .outerjoin(RestaurantActivity, RestaurantActivity.restaurant_id == Restaurant.id)
-    )
-    if search:
-        pattern = f"%{search.strip()}%"
-        query = query.where(or_(Restaurant.nombre_local.ilike(pattern), User.username.ilike(pattern), User.email.ilike(pattern)))
-    key = (ordering or "").lstrip("-")
-    column = DASHBOARD_ORDERING.get(key, Restaurant.id)
-    direction = column.desc().nulls_last() if (ordering or "").startswith("-") else column.asc().nulls_first()
-    return query.order_by(direction, Restaurant.id)
-
-
-async def page(session: AsyncSession, search: str | None, ordering: str | None, page_number: int, size: int | None):
-    query = _rows(search, ordering)
-    total = await session.scalar(select(func.count()).select_from(query.order_by(None).subquery()))
-    if size is not None:
-        query = query.offset((page_number - 1) * size).limit(size)
-    return total or 0, (await session.execute(query)).all()
-
 
 def _activity(activity: RestaurantActivity | None) -> dict:
     return {

@@ -1,6 +1,6 @@
 from fastapi import APIRouter, Request, Response
 
-from identity import messages
+from identity.auth.errors import DemoUnavailable
 from identity.auth import service
 from identity.auth.schemas import LoginAnswer, LoginRequest, SessionUser
 from identity.auth.throttle import client_address
@@ -8,7 +8,6 @@ from identity.deps import CurrentAccount, RevocationsDep, SettingsDep, SessionsD
 from identity.user import repository
 from kit.auth import CurrentUser
 from kit.db import SessionDep
-from kit.errors import DetailError, NonFieldError
 
 router = APIRouter(prefix="/api", tags=["auth"])
 
@@ -17,22 +16,16 @@ router = APIRouter(prefix="/api", tags=["auth"])
 async def login(
     body: LoginRequest, request: Request, session: SessionDep, sessions: SessionsDep, throttle: ThrottleDep
 ):
-    address = client_address(request)
-    await throttle.check(body.username, address)
-    user = await service.authenticate(session, body.username, body.password)
-    if user is None:
-        await throttle.failed(body.username, address)
-        raise NonFieldError(messages.INVALID_CREDENTIALS)
-    await throttle.succeeded(body.username)
+    user = await service.log_in(session, throttle, body.username, body.password, client_address(request))
     return service.login_answer(user, await sessions.start(user))
 
 
 @router.post("/auth/token/demo/", response_model=LoginAnswer, operation_id="demoLogin")
 async def demo_login(session: SessionDep, sessions: SessionsDep, settings: SettingsDep):
     """Sign in as the seeded demo owner, without typing its password."""
-    user = await repository.get_by_login(session, settings.demo_username)
+    user = await repository.get_by_login(session, settings.demo_username) if settings.demo_login_enabled else None
     if user is None:
-        raise DetailError(messages.DEMO_UNAVAILABLE, status_code=404)
+        raise DemoUnavailable()
     return service.login_answer(user, await sessions.start(user))
 
 

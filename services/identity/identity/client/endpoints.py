@@ -1,17 +1,16 @@
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Query, Request
 
-from identity.client import service
+from identity.client import repository, service
+from identity.listing import listing
 from identity.client.schemas import ClientPage, ProfilePublic, ProfileUpdate
 from identity.deps import CurrentAccount, SettingsDep
 from identity.forms import parse_form
-from kit.auth import ADMIN, require_groups
+from kit.auth import Admin
 from kit.db import SessionDep
-from kit.tokens import Principal
 
 router = APIRouter(prefix="/api/cliente", tags=["clients"])
-Admin = Annotated[Principal, Depends(require_groups(ADMIN))]
 
 
 @router.get("/", response_model=ClientPage, operation_id="listAccounts")
@@ -23,8 +22,8 @@ async def list_accounts(
     size: Annotated[int, Query(ge=-1, le=500)] = 20,
 ):
     """The admin's customer list (every account but admins)."""
-    count, rows = await service.accounts_page(session, search, page, None if size in (-1, 0) else size)
-    return {"count": count, "results": rows}
+    count, rows = await repository.accounts_page(session, search, listing(page, size))
+    return {"count": count, "results": service.account_rows(rows)}
 
 
 @router.get("/detalles/", response_model=ProfilePublic, operation_id="getProfile")

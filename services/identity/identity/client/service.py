@@ -2,13 +2,11 @@
 from pathlib import Path
 
 from starlette.datastructures import UploadFile
-from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from identity import messages
 from identity.client.schemas import ProfileUpdate
 from identity.user.models import ClientProfile, User
-from kit.auth import ADMIN
 from kit.errors import FieldErrors
 from kit.uploads import media_url, store_image
 
@@ -56,21 +54,8 @@ def public(user: User, profile: ClientProfile) -> dict:
     }
 
 
-async def accounts_page(session: AsyncSession, search: str | None, page: int, size: int | None) -> tuple[int, list]:
-    query = (
-        select(User, ClientProfile.telefono)
-        .outerjoin(ClientProfile, ClientProfile.user_id == User.id)
-        .where(User.group != ADMIN)
-    )
-    if search:
-        pattern = f"%{search.strip()}%"
-        query = query.where(or_(User.username.ilike(pattern), User.first_name.ilike(pattern), User.last_name.ilike(pattern), User.email.ilike(pattern)))
-    total = await session.scalar(select(func.count()).select_from(query.subquery()))
-    query = query.order_by(User.date_joined.desc(), User.id.desc())
-    if size is not None:
-        query = query.offset((page - 1) * size).limit(size)
-    rows = (await session.execute(query)).all()
-    return total or 0, [
+def account_rows(rows: list) -> list[dict]:
+    return [
         {
             "id": user.id,
             "username": user.username,

@@ -1,17 +1,16 @@
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query, Response
+from fastapi import APIRouter, Query, Response
 
-from identity.deps import RevocationsDep, SettingsDep
-from identity.operator import service
+from identity.deps import NotDemo, RevocationsDep
+from identity.listing import listing
+from identity.operator import repository, service
 from identity.operator.schemas import OperatorCreate, OperatorPage, OperatorPublic, OperatorUpdate
 from identity.restaurant import repository as restaurants
-from kit.auth import ADMIN, OWNER, require_groups
+from kit.auth import Owner
 from kit.db import SessionDep
-from kit.tokens import Principal
 
 router = APIRouter(prefix="/api/registrar-operador", tags=["operators"])
-Owner = Annotated[Principal, Depends(require_groups(ADMIN, OWNER))]
 
 
 @router.get("/", response_model=OperatorPage, operation_id="listOperators")
@@ -22,13 +21,14 @@ async def list_operators(
     page: Annotated[int, Query(ge=1)] = 1,
     size: Annotated[int, Query(ge=-1, le=500)] = 10,
 ):
+    paging = listing(page, size)
     if resto is not None:
         await restaurants.get_owned(session, principal, resto)
-    count, rows = await service.page(session, principal, resto, page, None if size in (-1, 0) else size)
+    count, rows = await repository.page(session, principal, resto, paging)
     return {"count": count, "results": [service.public(operator, user) for operator, user in rows]}
 
 
-@router.post("/", status_code=201, response_model=OperatorPublic, operation_id="createOperator")
+@router.post("/", status_code=201, response_model=OperatorPublic, operation_id="createOperator", dependencies=[NotDemo])
 async def create_operator(body: OperatorCreate, principal: Owner, session: SessionDep):
     restaurant = await restaurants.get_owned(session, principal, body.fk_resto)
     operator, user = await service.add_operator(session, restaurant, body)
@@ -37,23 +37,20 @@ async def create_operator(body: OperatorCreate, principal: Owner, session: Sessi
 
 @router.get("/{operator_id}/", response_model=OperatorPublic, operation_id="getOperator")
 async def get_operator(operator_id: int, principal: Owner, session: SessionDep):
-    return service.public(*await service.get_owned(session, principal, operator_id))
+    return service.public(*await repository.get_owned(session, principal, operator_id))
 
 
 @router.put("/{operator_id}/", response_model=OperatorPublic, operation_id="updateOperator")
 async def update_operator(
-    operator_id: int, body: OperatorUpdate, principal: Owner, session: SessionDep, settings: SettingsDep, revocations: RevocationsDep
+    operator_id: int, body: OperatorUpdate, principal: Owner, session: SessionDep, revocations: RevocationsDep
 ):
-    operator, user = await service.get_owned(session, principal, operator_id)
-    await service.update_operator(session, operator, user, body)
-    if body.fk_user.password:
-        await revocations.revoke_user_tokens(user.id, settings.token_lifetime_seconds)
+    operator, user = await repository.get_owned(session, principal, operator_id)
+    await service.update_operator(session, revocations, operator, user, body)
     return service.public(operator, user)
 
 
 @router.delete("/{operator_id}/", status_code=204, operation_id="deleteOperator")
-async def delete_operator(operator_id: int, principal: Owner, session: SessionDep, settings: SettingsDep, revocations: RevocationsDep):
-    operator, user = await service.get_owned(session, principal, operator_id)
-    await service.remove_operator(session, operator, user)
-    await revocations.revoke_user_tokens(user.id, settings.token_lifetime_seconds)
+async def delete_operator(operator_id: int, principal: Owner, session: SessionDep, revocations: RevocationsDep):
+    operator, user = await repository.get_owned(session, principal, operator_id)
+    await service.remove_operator(session, revocations, operator, user)
     return Response(status_code=204)

@@ -1,5 +1,4 @@
 """Operators: staff accounts (group 4) an owner creates for one of their restaurants."""
-from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.identity import OperatorAdded, OperatorRemoved
@@ -11,11 +10,11 @@ from identity.user import repository as users
 from identity.user.models import User
 from identity.user.passwords import hash_password, password_problems
 from identity.user.service import create_user, email_problem
-from kit.auth import ADMIN, OPERATOR
-from kit.errors import FieldErrors, NotFound
+from identity.auth.service import end_sessions
+from kit.auth import OPERATOR, RevocationStore
+from kit.errors import FieldErrors
 from kit.i18n import Text
 from kit.outbox import add_event
-from kit.tokens import Principal
 
 
 def _name_problems(first_name: str) -> list[Text]:
@@ -57,7 +56,10 @@ async def add_operator(session: AsyncSession, restaurant: Restaurant, data: Oper
     return operator, user
 
 
-async def update_operator(session: AsyncSession, operator: Operator, user: User, data: OperatorUpdate) -> None:
+async def update_operator(
+    session: AsyncSession, revocations: RevocationStore, operator: Operator, user: User, data: OperatorUpdate
+) -> None:
+    """A new password ends the operator's sessions (the owner may be changing it to lock them out)."""
     changes = data.fk_user
     errors: dict[str, list[Text]] = {}
     if changes.first_name is not None and (problems := _name_problems(changes.first_name)):
@@ -74,38 +76,15 @@ async def update_operator(session: AsyncSession, operator: Operator, user: User,
         user.last_name = changes.last_name
     if changes.password:
         user.password_hash = await hash_password(changes.password)
+        await end_sessions(session, revocations, user.id)
 
 
-async def remove_operator(session: AsyncSession, operator: Operator, user: User) -> None:
+async def remove_operator(session: AsyncSession, revocations: RevocationStore, operator: Operator, user: User) -> None:
     """The account goes with the job: an operator exists only for their restaurant."""
+    await end_sessions(session, revocations, user.id)
     add_event(session, OperatorRemoved(restaurant_id=operator.restaurant_id, user_id=operator.user_id))
     await session.delete(operator)
     await session.delete(user)
-
-
-def owned_operators(principal: Principal):
-    query = select(Operator, User).join(User, User.id == Operator.user_id).join(Restaurant, Restaurant.id == Operator.restaurant_id)
-    if not principal.in_group(ADMIN):
-        query = query.where(Restaurant.owner_id == principal.user_id)
-    return query
-
-
-async def get_owned(session: AsyncSession, principal: Principal, operator_id: int) -> tuple[Operator, User]:
-    row = (await session.execute(owned_operators(principal).where(Operator.id == operator_id))).first()
-    if row is None:
-        raise NotFound()
-    return row[0], row[1]
-
-
-async def page(session: AsyncSession, principal: Principal, restaurant_id: int | None, page_number: int, size: int | None):
-    query = owned_operators(principal)
-    if restaurant_id is not None:
-        query = query.where(Operator.restaurant_id == restaurant_id)
-    total = await session.scalar(select(func.count()).select_from(query.subquery()))
-    query = query.order_by(Operator.id)
-    if size is not None:
-        query = query.offset((page_number - 1) * size).limit(size)
-    return total or 0, (await session.execute(query)).all()
 
 
 def public(operator: Operator, user: User) -> dict:

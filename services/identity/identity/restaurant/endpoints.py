@@ -2,8 +2,10 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Request, Response
 
-from identity.deps import SettingsDep, SessionsDep
+from identity.auth.throttle import client_address
+from identity.deps import NotDemo, RevocationsDep, SettingsDep, SessionsDep, ThrottleDep
 from identity.forms import parse_form
+from identity.listing import listing
 from identity.restaurant import repository, service
 from identity.restaurant.schemas import (
     RestaurantCreate,
@@ -15,20 +17,20 @@ from identity.restaurant.schemas import (
     Schedule,
 )
 from identity.user import repository as users
-from kit.auth import ADMIN, OPERATOR, OWNER, require_groups
+from kit.auth import OWNER, Owner, Staff, require_groups
 from kit.db import SessionDep
 from kit.tokens import Principal
 
 router = APIRouter(prefix="/api", tags=["restaurants"])
-Staff = Annotated[Principal, Depends(require_groups(ADMIN, OWNER, OPERATOR))]
-Owner = Annotated[Principal, Depends(require_groups(ADMIN, OWNER))]
 OwnerOnly = Annotated[Principal, Depends(require_groups(OWNER))]
 MULTIPART = {"requestBody": {"content": {"multipart/form-data": {"schema": {"type": "object"}}}}}
 
 
 @router.post("/restaurant/", status_code=201, response_model=RestaurantRegistered, operation_id="registerRestaurant")
-async def register_restaurant(body: RestaurantRegistration, session: SessionDep, sessions: SessionsDep):
-    owner, restaurant = await service.register_owner(session, body)
+async def register_restaurant(
+    body: RestaurantRegistration, request: Request, session: SessionDep, sessions: SessionsDep, throttle: ThrottleDep
+):
+    owner, restaurant = await service.register_owner(session, body, throttle, client_address(request))
     return RestaurantRegistered(
         id=restaurant.id,
         user_id=owner.id,
@@ -43,7 +45,7 @@ async def register_restaurant(body: RestaurantRegistration, session: SessionDep,
 @router.get("/restaurant/", response_model=list[RestaurantPublic], operation_id="listMyRestaurants")
 async def my_restaurants(principal: Staff, session: SessionDep):
     """The restaurants the caller works on: an owner's, or an operator's one (to select it on login)."""
-    _, restaurants = await repository.page(session, repository.search_and_order(repository.readable(principal), None, None), 1, None)
+    _, restaurants = await repository.page(session, repository.search_and_order(repository.readable(principal), None, None), listing(1, -1))
     owners = await repository.owners(session, restaurants)
     return [service.public(r, owners.get(r.owner_id)) for r in restaurants]
 
@@ -58,12 +60,11 @@ async def list_restaurants(
     page: Annotated[int, Query(ge=1)] = 1,
     size: Annotated[int, Query(ge=-1, le=500)] = 9,
 ):
+    paging = listing(page, size, paginate)
     query = repository.search_and_order(repository.readable(principal), search, ordering)
-    all_rows = not paginate or size in (-1, 0)
-    count, restaurants = await repository.page(session, query, page, None if all_rows else size)
+    count, restaurants = await repository.page(session, query, paging)
     owners = await repository.owners(session, restaurants)
-    results = [service.public(r, owners.get(r.owner_id)) for r in restaurants]
-    return results if not paginate else {"count": count, "results": results}
+    return paging.answer(count, [service.public(r, owners.get(r.owner_id)) for r in restaurants])
 
 
 @router.post("/restaurant-atributes/", status_code=201, response_model=RestaurantPublic, operation_id="createRestaurant", openapi_extra=MULTIPART)
@@ -89,9 +90,10 @@ async def update_restaurant(restaurant_id: int, request: Request, principal: Own
     return service.public(restaurant, owner)
 
 
-@router.delete("/restaurant-atributes/{restaurant_id}/", status_code=204, operation_id="deleteRestaurant")
-async def delete_restaurant(restaurant_id: int, principal: Owner, session: SessionDep):
-    await service.delete_restaurant(session, await repository.get_owned(session, principal, restaurant_id, lock=True))
+@router.delete("/restaurant-atributes/{restaurant_id}/", status_code=204, operation_id="deleteRestaurant", dependencies=[NotDemo])
+async def delete_restaurant(restaurant_id: int, principal: Owner, session: SessionDep, revocations: RevocationsDep):
+    restaurant = await repository.get_owned(session, principal, restaurant_id, lock=True)
+    await service.delete_restaurant(session, revocations, restaurant)
     return Response(status_code=204)
 
 

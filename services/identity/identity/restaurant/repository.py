@@ -1,12 +1,14 @@
 """Restaurant queries, scoped to what the caller may see."""
-from sqlalchemy import Select, func, or_, select
+from sqlalchemy import Select, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from identity.operator.models import Operator
 from identity.restaurant.models import Restaurant
 from identity.user.models import User
 from kit.auth import ADMIN, OPERATOR, OWNER
+from identity.listing import real_id
 from kit.errors import NotFound
+from kit.pagination import Paging, contains, fetch_page, ordered
 from kit.tokens import Principal
 
 
@@ -23,6 +25,8 @@ def readable(principal: Principal) -> Select:
 
 
 async def get_readable(session: AsyncSession, principal: Principal, restaurant_id: int) -> Restaurant:
+    if not real_id(restaurant_id):
+        raise NotFound()
     restaurant = await session.scalar(readable(principal).where(Restaurant.id == restaurant_id))
     if restaurant is None:
         raise NotFound()
@@ -31,6 +35,8 @@ async def get_readable(session: AsyncSession, principal: Principal, restaurant_i
 
 async def get_owned(session: AsyncSession, principal: Principal, restaurant_id: int, *, lock: bool = False) -> Restaurant:
     """A restaurant the caller may change: its owner's (or any, for an admin)."""
+    if not real_id(restaurant_id):
+        raise NotFound()
     query = select(Restaurant).where(Restaurant.id == restaurant_id)
     if not principal.in_group(ADMIN):
         query = query.where(Restaurant.owner_id == principal.user_id)
@@ -51,18 +57,12 @@ ORDERING = {
 
 
 def search_and_order(query: Select, search: str | None, ordering: str | None) -> Select:
-    if search:
-        pattern = f"%{search.strip()}%"
-        query = query.where(or_(Restaurant.nombre_local.ilike(pattern), Restaurant.direccion.ilike(pattern)))
-    column = ORDERING.get((ordering or "").lstrip("-"), Restaurant.id)
-    return query.order_by(column.desc() if (ordering or "").startswith("-") else column.asc(), Restaurant.id)
+    query = query.where(contains(search, Restaurant.nombre_local, Restaurant.direccion))
+    return ordered(query, ordering, ORDERING, default=Restaurant.id, tiebreak=Restaurant.id)
 
 
-async def page(session: AsyncSession, query: Select, page_number: int, size: int | None) -> tuple[int, list]:
-    total = await session.scalar(select(func.count()).select_from(query.order_by(None).subquery()))
-    if size is not None:
-        query = query.offset((page_number - 1) * size).limit(size)
-    return total or 0, list((await session.execute(query)).scalars().unique())
+async def page(session: AsyncSession, query: Select, paging: Paging) -> tuple[int, list[Restaurant]]:
+    return await fetch_page(session, query, paging, scalars=True)
 
 
 async def owners(session: AsyncSession, restaurants: list[Restaurant]) -> dict[int, User]:
@@ -70,3 +70,7 @@ async def owners(session: AsyncSession, restaurants: list[Restaurant]) -> dict[i
     if not ids:
         return {}
     return {u.id: u for u in (await session.scalars(select(User).where(User.id.in_(ids)))).all()}
+
+
+async def operator_user_ids(session: AsyncSession, restaurant_id: int) -> list[int]:
+    return list(await session.scalars(select(Operator.user_id).where(Operator.restaurant_id == restaurant_id)))

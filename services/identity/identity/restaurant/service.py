@@ -11,8 +11,10 @@ from identity.restaurant.links import NORMALIZERS
 from identity.restaurant.models import Restaurant
 from identity.restaurant.schemas import RestaurantFields, RestaurantRegistration, Schedule
 from identity.user.models import User
-from identity.user.service import create_user, new_account_problems
-from kit.auth import OWNER
+from identity.auth.throttle import Throttle
+from identity.restaurant import repository
+from identity.user.service import create_user, deactivate, new_account_problems, registration_allowed
+from kit.auth import OWNER, RevocationStore
 from kit.errors import FieldErrors
 from kit.i18n import Text
 from kit.outbox import add_event
@@ -59,8 +61,11 @@ async def create_restaurant(session: AsyncSession, owner: User, **fields) -> Res
     return restaurant
 
 
-async def register_owner(session: AsyncSession, data: RestaurantRegistration) -> tuple[User, Restaurant]:
+async def register_owner(
+    session: AsyncSession, data: RestaurantRegistration, throttle: Throttle, address: str
+) -> tuple[User, Restaurant]:
     """A new owner account together with its first restaurant."""
+    await registration_allowed(throttle, address)
     errors: dict = {}
     if not data.telefono.isdigit():
         errors["telefono"] = [messages.ONLY_DIGITS]
@@ -146,7 +151,9 @@ async def set_schedule(session: AsyncSession, restaurant: Restaurant, schedule: 
     return restaurant
 
 
-async def delete_restaurant(session: AsyncSession, restaurant: Restaurant) -> None:
+async def delete_restaurant(session: AsyncSession, revocations: RevocationStore, restaurant: Restaurant) -> None:
+    """Its operators' accounts, which exist only for it, are deactivated and their sessions end."""
+    await deactivate(session, revocations, await repository.operator_user_ids(session, restaurant.id))
     add_event(session, RestaurantDeleted(restaurant_id=restaurant.id, owner_id=restaurant.owner_id))
     await session.delete(restaurant)
 

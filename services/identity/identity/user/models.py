@@ -18,8 +18,13 @@ class User(Base):
     password_hash: Mapped[str | None] = mapped_column(String(255))  # None: social sign-in only
     group: Mapped[int] = mapped_column(SmallInteger)  # 1 admin, 2 owner, 3 client, 4 operator
     is_active: Mapped[bool] = mapped_column(Boolean, default=True)
+    # Proved by following a mailed link (password reset) or by a provider that verified it.
+    email_verified: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
     date_joined: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     last_login: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # Tokens carry the generation they were issued in; bumping it ends every older session.
+    # This column is the truth; Redis holds a copy, without expiry, for every service to read.
+    token_generation: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
 
     profile: Mapped["ClientProfile | None"] = relationship(back_populates="user", lazy="raise")
 

@@ -18,15 +18,31 @@ _hasher = PasswordHash((Argon2Hasher(),))
 _DUMMY_HASH = _hasher.hash("not-a-real-password")
 
 
+# Each Argon2 hash takes 64 MiB and tens of milliseconds of CPU. Unbounded, a burst of sign-ins
+# would run as many at once as the thread pool has threads; the slots bound the memory they take.
+# Set at start-up (settings.password_hash_concurrency), inside the running event loop.
+_slots: asyncio.Semaphore | None = None
+
+
+def bound_hashing(concurrency: int) -> None:
+    global _slots
+    _slots = asyncio.Semaphore(concurrency)
+
+
+async def _off_loop(function, *args):
+    # Off the event loop, and at most `concurrency` at a time; queued callers wait their turn.
+    if _slots is None:
+        return await asyncio.to_thread(function, *args)
+    async with _slots:
+        return await asyncio.to_thread(function, *args)
+
+
 async def hash_password(password: str) -> str:
-    # Argon2 takes tens of milliseconds of CPU: keep it off the event loop.
-    return await asyncio.to_thread(_hasher.hash, password)
+    return await _off_loop(_hasher.hash, password)
 
 
 async def verify_password(password: str, password_hash: str | None) -> bool:
-    return await asyncio.to_thread(_hasher.verify, password, password_hash or _DUMMY_HASH) and bool(
-        password_hash
-    )
+    return await _off_loop(_hasher.verify, password, password_hash or _DUMMY_HASH) and bool(password_hash)
 
 
 @cache

@@ -3,6 +3,7 @@ import base64
 import hashlib
 import hmac
 import time
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from email_validator import EmailNotValidError, validate_email
@@ -10,11 +11,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.identity import UserRegistered
 from identity import messages
+from identity.auth.throttle import Throttle
 from identity.user import repository
 from identity.user.models import ClientProfile, User
 from identity.user.passwords import hash_password, password_problems, verify_password
 from identity.user.schemas import ClientUserCreate
-from kit.auth import CLIENT
+from identity.auth.service import end_sessions
+from kit.auth import CLIENT, RevocationStore
 from kit.errors import FieldErrors
 from kit.i18n import Text
 from kit.outbox import add_event
@@ -60,7 +63,13 @@ async def create_user(session: AsyncSession, *, email: str, password: str | None
     return user
 
 
-async def register_client(session: AsyncSession, data: ClientUserCreate) -> User:
+async def registration_allowed(throttle: Throttle, address: str) -> None:
+    """429 once this address has used up its registrations (every attempt counts, made or not)."""
+    await throttle.take((throttle.limits.registration, address))
+
+
+async def register_client(session: AsyncSession, data: ClientUserCreate, throttle: Throttle, address: str) -> User:
+    await registration_allowed(throttle, address)
     errors = await new_account_problems(
         session,
         email=data.email,
@@ -101,6 +110,37 @@ def make_reset_token(secret: bytes, user: User, now: int | None = None) -> str:
     return f"{timestamp:x}-{_reset_signature(secret, user, timestamp)}"
 
 
+@dataclass(frozen=True)
+class ResetMail:
+    to: str
+    subject: str
+    body: str
+
+
+async def password_reset_mail(
+    session: AsyncSession, throttle: Throttle, settings, email: str, address: str, lang: str
+) -> ResetMail | None:
+    """The reset mail to send, or None when there is no such active account.
+
+    Limited per address and per e-mail address (no mail bombing through this form). Past the
+    limit the request is refused with 429 whether or not the account exists, so it tells nothing.
+    """
+    email = email.strip().lower()
+    await throttle.take((throttle.limits.reset_address, address), (throttle.limits.reset_email, email))
+    user = await repository.get_by_email(session, email)
+    # The shared demo owner's password is not anyone's to reset.
+    if user is None or not user.is_active or user.username == settings.demo_username:
+        return None
+    uid, token = encode_uid(user.id), make_reset_token(settings.reset_secret, user)
+    link = f"{settings.public_base_url}/recuperar-contrasena/{uid}/{token}"
+    name = user.first_name or user.username
+    return ResetMail(
+        to=user.email,
+        subject=messages.RESET_MAIL_SUBJECT.render(lang),
+        body=messages.RESET_MAIL_BODY.render(lang, name=name, username=user.username, link=link),
+    )
+
+
 def reset_token_valid(secret: bytes, user: User, token: str, lifetime_seconds: int) -> bool:
     stamp, _, signature = token.partition("-")
     try:
@@ -112,8 +152,15 @@ def reset_token_valid(secret: bytes, user: User, token: str, lifetime_seconds: i
 
 
 async def confirm_password_reset(
-    session: AsyncSession, secret: bytes, lifetime_seconds: int, uid: str, token: str, new_password: str
+    session: AsyncSession,
+    revocations: RevocationStore,
+    secret: bytes,
+    lifetime_seconds: int,
+    uid: str,
+    token: str,
+    new_password: str,
 ) -> User:
+    """A new password from a reset link; every session of the account ends."""
     user_id = decode_uid(uid)
     user = await repository.get(session, user_id) if user_id is not None else None
     if user is None or not user.is_active:
@@ -123,13 +170,24 @@ async def confirm_password_reset(
     if problems := password_problems(new_password, username=user.username, first_name=user.first_name, email=user.email):
         raise FieldErrors({"new_password": problems})
     user.password_hash = await hash_password(new_password)
+    user.email_verified = True  # the link reached this mailbox
+    await end_sessions(session, revocations, user.id)
     return user
 
 
 CHANGE_MAX_LENGTH = 30
 
 
-async def change_password(session: AsyncSession, user: User, current: str, new: str, confirm: str) -> None:
+async def deactivate(session: AsyncSession, revocations: RevocationStore, user_ids: list[int]) -> None:
+    """The accounts can no longer sign in, and every session they hold ends."""
+    await repository.deactivate(session, user_ids)
+    await end_sessions(session, revocations, *user_ids)
+
+
+async def change_password(
+    session: AsyncSession, revocations: RevocationStore, user: User, current: str, new: str, confirm: str
+) -> None:
+    """Every session of the account ends, the caller's included: the client signs in again."""
     errors: dict[str, list[Text]] = {}
     if not await verify_password(current, user.password_hash):
         errors["current_password"] = [messages.INVALID_PASSWORD]
@@ -142,3 +200,4 @@ async def change_password(session: AsyncSession, user: User, current: str, new: 
     if errors:
         raise FieldErrors(errors)
     user.password_hash = await hash_password(new)
+    await end_sessions(session, revocations, user.id)

@@ -2,7 +2,7 @@
 from datetime import UTC, datetime, timedelta
 
 from identity.admin.service import record_order
-from identity.seed import ADMIN_PASSWORD, ADMIN_USERNAME, seed
+from identity.seed import ADMIN_USERNAME, LOCAL_ADMIN_PASSWORD as ADMIN_PASSWORD, seed
 from tests.helpers import login, register_client, register_owner, token_header
 
 
@@ -50,7 +50,7 @@ async def test_admin_views_are_for_admins_only(client, app):
 
 
 async def test_ordering_events_fill_the_dashboard(client, app):
-    from kit.membership_tests import publish, wait_processed
+    from kit.testing.membership_tests import publish, wait_processed
     from contracts.ordering import OrderPlaced
 
     owner = await register_owner(client, email="dueno@example.com", nombre_local="Con Eventos")

@@ -3,6 +3,7 @@ import pytest
 from sqlalchemy import select
 
 from kit.outbox import OutboxMessage
+from tests.helpers import PASSWORD
 
 CLIENT = {"fk_user": {"first_name": "Lucía Pérez", "email": "lucia@example.com", "password": "Tomate-Rojo-81", "password2": "Tomate-Rojo-81"}}
 OWNER = {"nombre_local": "La Parrilla", "telefono": "1145678901", "fk_user": {"email": "duenio@example.com", "password": "Brasa-Fuego-44", "password2": "Brasa-Fuego-44"}}
@@ -118,3 +119,18 @@ async def test_a_failed_registration_stores_nothing(client, app):
     await client.post("/api/restaurant/", json=with_user(OWNER, password2="different-one"))
     async with app.state.session_factory() as session:
         assert (await session.scalars(select(OutboxMessage))).all() == []
+
+
+async def test_registrations_are_limited_per_address(client):
+    here, elsewhere = {"X-Forwarded-For": "203.0.113.5"}, {"X-Forwarded-For": "198.51.100.5"}
+
+    def body(n):
+        return {"fk_user": {"first_name": "Cliente", "email": f"c{n}@example.com", "password": PASSWORD, "password2": PASSWORD}}
+
+    for n in range(10):
+        assert (await client.post("/api/cliente/", json=body(n), headers=here)).status_code == 201
+    refused = await client.post("/api/cliente/", json=body(10), headers=here)
+    assert refused.status_code == 429 and refused.json()["code"] == "too_many_attempts"
+    owner = {"nombre_local": "El Patio", "telefono": "1145678901", "fk_user": {"email": "o@example.com", "password": PASSWORD, "password2": PASSWORD}}
+    assert (await client.post("/api/restaurant/", json=owner, headers=here)).status_code == 429
+    assert (await client.post("/api/restaurant/", json=owner, headers=elsewhere)).status_code == 201

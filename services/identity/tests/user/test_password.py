@@ -123,3 +123,20 @@ async def test_a_password_change_answers_204_and_revokes_older_tokens(client):
 async def test_a_password_change_needs_a_session(client):
     answer = await client.post("/api/auth/users/set_password/", json={"current_password": PASSWORD, "new_password": "x", "new_password_confirm": "x"})
     assert answer.status_code == 401
+
+
+async def test_reset_mails_are_limited_per_e_mail_and_per_address(client, mailbox):
+    await register_client(client)
+    ask = lambda email, address: client.post(  # noqa: E731
+        "/api/auth/users/reset_password/", json={"email": email, "is_resto": False}, headers={"X-Forwarded-For": address}
+    )
+    for n in range(3):
+        assert (await ask("lucia@example.com", f"10.1.0.{n}")).status_code == 204
+    refused = await ask("lucia@example.com", "10.1.0.9")
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+    await wait_for_mail(mailbox, 3)
+    # One address asking for many e-mail addresses (known or not) is stopped too.
+    for n in range(10):
+        assert (await ask(f"someone{n}@example.com", "10.2.0.1")).status_code == 204
+    assert (await ask("other@example.com", "10.2.0.1")).status_code == 429
+    assert (await ask("other@example.com", "10.2.0.2")).status_code == 204

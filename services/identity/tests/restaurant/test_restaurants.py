@@ -184,7 +184,7 @@ async def test_a_client_reaches_no_owner_endpoint(client):
 
 
 async def test_an_admin_reads_and_changes_any_restaurant(client, app):
-    from identity.seed import ADMIN_PASSWORD, ADMIN_USERNAME, seed
+    from identity.seed import ADMIN_USERNAME, LOCAL_ADMIN_PASSWORD as ADMIN_PASSWORD, seed
     from tests.helpers import login
 
     owner = await register_owner(client)
