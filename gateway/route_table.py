@@ -19,6 +19,9 @@ ROUTES_FILE = GATEWAY / "dynamic" / "routes.yml"
 _TEMPLATE = re.compile(r'\{\{\s*env\s+"(?P<var>[A-Z0-9_]+)"\s*\|\s*default\s+"(?P<default>[^"]*)"\s*\}\}')
 _ANY_TEMPLATE = re.compile(r"\{\{.*?\}\}")
 _PREFIX = re.compile(r"PathPrefix\(`(?P<prefix>[^`]+)`\)")
+_PATH = re.compile(r"Path\(`(?P<path>[^`]+)`\)")
+_REGEXP = re.compile(r"PathRegexp\(`(?P<regexp>[^`]+)`\)")
+_TERM = re.compile(r"(?:PathPrefix|Path|PathRegexp)\(`[^`]+`\)")
 
 
 @dataclass(frozen=True)
@@ -28,6 +31,14 @@ class Router:
     priority: int
     prefixes: tuple[str, ...]
     middlewares: tuple[str, ...]
+    # Exact paths and regular expressions (routers that give a few paths their own middlewares).
+    paths: tuple[str, ...] = ()
+    regexps: tuple[str, ...] = ()
+
+    def matches(self, path: str) -> bool:
+        """Every rule of the table is an OR of path matchers."""
+        return (any(path.startswith(p) for p in self.prefixes) or path in self.paths
+                or any(re.search(r, path) for r in self.regexps))
 
 
 def render(text: str, env: dict[str, str] | None = None) -> str:
@@ -56,9 +67,15 @@ def routers(config: dict | None = None) -> list[Router]:
     config = load() if config is None else config
     out = []
     for name, r in config["http"]["routers"].items():
-        prefixes = tuple(m.group("prefix") for m in _PREFIX.finditer(r["rule"]))
-        out.append(Router(name, r["service"], int(r.get("priority", 0)), prefixes,
-                          tuple(r.get("middlewares", []))))
+        rule = r["rule"]
+        leftover = _TERM.sub("", rule).replace("||", "").strip()
+        if leftover:
+            raise ValueError(f"router {name}: only ORs of PathPrefix, Path and PathRegexp are understood: {leftover!r}")
+        out.append(Router(
+            name, r["service"], int(r.get("priority", 0)),
+            tuple(m.group("prefix") for m in _PREFIX.finditer(rule)), tuple(r.get("middlewares", [])),
+            tuple(m.group("path") for m in _PATH.finditer(rule)), tuple(m.group("regexp") for m in _REGEXP.finditer(rule)),
+        ))
     return out
 
 
@@ -67,15 +84,15 @@ def prefix_owner(config: dict | None = None) -> dict[str, str]:
     return {p: r.service for r in routers(config) for p in r.prefixes}
 
 
-def owner_of(path: str, config: dict | None = None) -> str:
-    """The service Traefik picks for a path: highest priority, then the longest matching prefix."""
-    best = None
-    for r in routers(config):
-        for p in r.prefixes:
-            if path.startswith(p):
-                key = (r.priority, len(p))
-                if best is None or key > best[0]:
-                    best = (key, r.service)
-    if best is None:
+def router_for(path: str, config: dict | None = None) -> Router:
+    """The router Traefik picks for a path: the highest priority among those that match (the
+    table gives every router an explicit priority, and no two matching routers share one)."""
+    matching = [r for r in routers(config) if r.matches(path)]
+    if not matching:
         raise LookupError(path)
-    return best[1]
+    return max(matching, key=lambda r: r.priority)
+
+
+def owner_of(path: str, config: dict | None = None) -> str:
+    """The service that answers a path."""
+    return router_for(path, config).service

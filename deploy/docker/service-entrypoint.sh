@@ -5,8 +5,11 @@
 set -eu
 case "${1:-serve}" in
   serve)
+    # X-Forwarded-* are trusted from the gateway only: FORWARDED_ALLOW_IPS is its address(es)
+    # (compose: the gateways' fixed addresses; k8s: the pod network, which the NetworkPolicies
+    # open to the gateway alone). Never a wildcard; unset, only a proxy on the same host is trusted.
     exec uvicorn "${SERVICE_NAME}.main:app" --host 0.0.0.0 --port "${PORT:-8000}" \
-      --proxy-headers --forwarded-allow-ips '*' --no-access-log ;;
+      --proxy-headers --forwarded-allow-ips "${FORWARDED_ALLOW_IPS:-127.0.0.1}" --no-access-log ;;
   migrate)
     exec alembic upgrade head ;;
   seed)

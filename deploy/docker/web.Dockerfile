@@ -8,7 +8,9 @@ RUN npm ci --no-audit --no-fund
 COPY web/ ./
 RUN npm run build
 
-FROM nginx:1.27-alpine
+# The unprivileged variant: runs as uid 101 on :8080, its pid and temporary files in /tmp, so
+# the container runs as non-root with a read-only root filesystem (deploy/k8s/base/web.yaml).
+FROM nginxinc/nginx-unprivileged:1.27-alpine
 COPY deploy/docker/nginx.conf /etc/nginx/conf.d/default.conf
 COPY --from=build /web/dist /usr/share/nginx/html
-EXPOSE 80
+EXPOSE 8080

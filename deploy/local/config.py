@@ -69,8 +69,6 @@ def _oauth_simulator(provider: str, path: str, userinfo: str, client: str, scope
 SERVICE_ENV: dict[str, dict[str, str]] = {
     "identity": {
         "JWT_PRIVATE_KEY_FILE": str(JWT_PRIVATE),
-        # The demo button works on the local stack only (off by default everywhere else).
-        "DEMO_LOGIN_ENABLED": "true",
         # Google and Facebook sign-in go to the local simulator (deploy/simulators/): no internet here.
         "GOOGLE": _oauth_simulator("google", "google", "userinfo", "google-client", "openid email profile"),
         "FACEBOOK": _oauth_simulator("facebook", "facebook", "me?fields=id,name,email,first_name,last_name",
@@ -79,12 +77,17 @@ SERVICE_ENV: dict[str, dict[str, str]] = {
 }
 
 
-# Only the running local stack relaxes these: every local client is 127.0.0.1, and the gateway and
-# browser suites register hundreds of accounts and ask for many reset mails. The per-address limits
-# apply to real deployments and identity's own tests check them at their defaults; the per-account
-# login limits stay as they are everywhere.
+# Only the running local stack sets these. The demo button works there (off by default everywhere
+# else). Every local client is 127.0.0.1, and the gateway and browser suites register hundreds of
+# accounts and ask for many reset mails: the per-address limits apply to real deployments and
+# identity's own tests check them at their defaults; the per-account login limits stay as they are
+# everywhere.
 STACK_ONLY_ENV: dict[str, dict[str, str]] = {
-    "identity": {"REGISTRATIONS_PER_ADDRESS": "100000", "RESET_MAILS_PER_ADDRESS": "100000"},
+    "identity": {
+        "DEMO_LOGIN_ENABLED": "true",
+        "REGISTRATIONS_PER_ADDRESS": "100000",
+        "RESET_MAILS_PER_ADDRESS": "100000",
+    },
 }
 
 

@@ -1,0 +1,184 @@
+"""The gateway's policy as configured (gateway/traefik.yml, gateway/dynamic/routes.yml): body limits
+per route derived from the services' own limits, security headers on every router, the reset link
+kept out of the access log. gateway/tests/test_policy.py checks the same things on the live stack."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "gateway"))
+
+import route_table  # noqa: E402  gateway/route_table.py
+
+KIB, MIB = 1024, 1024 * 1024
+
+
+def constant(pattern: str, folder: Path) -> int:
+    """An integer constant of a service's code (read, not imported: no service dependencies here)."""
+    for f in sorted(folder.rglob("*.py")):
+        if m := re.search(rf"^{pattern}\s*=\s*(.+?)\s*(#.*)?$", f.read_text(), re.M):
+            return int(eval(m.group(1), {}))  # noqa: S307  literals like 5 * 1024 * 1024
+    raise LookupError(pattern)
+
+
+IMAGE_MAX_BYTES = constant("MAX_BYTES", REPO / "services" / "kit" / "kit")
+IMAGES_PER_DISH_MAX = constant(r"IMAGES_PER_DISH_MAX", REPO / "services" / "catalog" / "catalog")
+
+# Endpoints that take images (multipart), and how many images at most.
+IMAGE_ENDPOINTS = {
+    "/api/dish/": IMAGES_PER_DISH_MAX,  # the dish form: create
+    "/api/dish/12/": IMAGES_PER_DISH_MAX,  # and update
+    "/api/dish-image/": 1,
+    "/api/dish-image/12/": 1,
+    "/api/restaurant-atributes/": 1,  # logo
+    "/api/restaurant-atributes/12/": 1,
+    "/api/cliente/actualizar/": 1,  # avatar
+}
+# JSON endpoints next to them that must keep the small limit.
+JSON_NEIGHBOURS = [
+    "/api/dish/12/extra/", "/api/dish-image/12/extra/", "/api/restaurant-atributes/12/horario/",
+    "/api/restaurant-atributes/obtener-estado-mp/12/", "/api/cliente/", "/api/cliente/detalles/",
+    "/api/auth/token/login/", "/api/ordenes/", "/api/actualizar-precio-masivo/", "/api/menu/",
+]
+
+
+@pytest.fixture(scope="module")
+def routes() -> dict:
+    return route_table.load({})
+
+
+@pytest.fixture(scope="module")
+def static() -> dict:
+    return yaml.safe_load((REPO / "gateway" / "traefik.yml").read_text())
+
+
+def body_limit(routes: dict, router: route_table.Router) -> int | None:
+    limits = [routes["http"]["middlewares"][m]["buffering"]["maxRequestBodyBytes"]
+              for m in router.middlewares if "buffering" in routes["http"]["middlewares"][m]]
+    assert len(limits) <= 1, f"{router.name}: more than one body limit"
+    return limits[0] if limits else None
+
+
+# ------------------------------------------------------------------------- body limits
+def test_every_router_but_the_websocket_has_one_body_limit(routes):
+    for r in route_table.routers(routes):
+        limit = body_limit(routes, r)
+        if r.prefixes == ("/ws/",):
+            assert limit is None, "buffering would hold the websocket handshake"
+        else:
+            assert limit and limit > 0, f"router {r.name} has no body limit"
+
+
+def test_json_routes_take_64_kib(routes):
+    for path in JSON_NEIGHBOURS:
+        router = route_table.router_for(path, routes)
+        assert body_limit(routes, router) == 64 * KIB, (path, router.name)
+
+
+@pytest.mark.parametrize("path", sorted(IMAGE_ENDPOINTS))
+def test_image_endpoints_take_what_the_service_accepts(routes, path):
+    """Large enough for the most images the service accepts at its own size limit, plus 1 MiB for
+    the form's fields and multipart framing; never more."""
+    router = route_table.router_for(path, routes)
+    expected = IMAGE_ENDPOINTS[path] * IMAGE_MAX_BYTES + MIB
+    assert body_limit(routes, router) == expected, (path, router.name, expected)
+    owners = route_table.prefix_owner(routes)
+    prefix = max((p for p in owners if path.startswith(p)), key=len)
+    assert router.service == owners[prefix], "an upload router must send its paths to the owner of their prefix"
+
+
+def test_menu_tree_save_has_room_for_a_large_menu(routes):
+    router = route_table.router_for("/api/create-nestable-menu/", routes)
+    assert router.service == "catalog"
+    assert body_limit(routes, router) == 512 * KIB
+
+
+def test_large_bodies_are_spooled_not_held_in_memory(routes):
+    for name, m in routes["http"]["middlewares"].items():
+        if "buffering" in m:
+            assert m["buffering"].get("memRequestBodyBytes", 1 << 20) <= MIB, name
+
+
+def test_no_two_matching_routers_share_a_priority(routes):
+    """Traefik breaks ties by rule length, which nobody reads: the table must never rely on it."""
+    probes = [*IMAGE_ENDPOINTS, *JSON_NEIGHBOURS, "/api/create-nestable-menu/", "/ws/x", "/recuperar-contrasena/a/b", "/"]
+    probes += [p + "x/" for p in route_table.prefix_owner(routes)]
+    for path in probes:
+        matching = [r for r in route_table.routers(routes) if r.matches(path)]
+        priorities = [r.priority for r in matching]
+        top = max(priorities)
+        assert priorities.count(top) == 1, (path, [r.name for r in matching if r.priority == top])
+
+
+# ------------------------------------------------------------------------- security headers
+def test_every_router_sets_the_security_headers(routes):
+    for r in route_table.routers(routes):
+        assert "security-headers" in r.middlewares, r.name
+        assert r.middlewares[0] == "request-id", f"{r.name}: the request id first, so every answer carries it"
+
+
+def test_content_security_policy(routes):
+    headers = routes["http"]["middlewares"]["security-headers"]["headers"]
+    policy = {}
+    for directive in filter(None, (d.strip() for d in headers["contentSecurityPolicy"].split(";"))):
+        name, *values = directive.split()
+        policy[name] = values
+    assert policy["default-src"] == ["'self'"]
+    assert policy["script-src"] == ["'self'"]
+    assert policy["frame-ancestors"] == ["'none'"]
+    assert policy["object-src"] == ["'none'"]
+    assert policy["base-uri"] == ["'self'"]
+    assert set(policy["img-src"]) == {"'self'", "data:", "blob:"}
+    assert "'unsafe-eval'" not in headers["contentSecurityPolicy"]
+    for directive, values in policy.items():
+        assert "*" not in values and "http:" not in values and "https:" not in values, directive
+
+
+def test_nosniff_referrer_and_hsts_only_over_tls(routes):
+    headers = routes["http"]["middlewares"]["security-headers"]["headers"]
+    assert headers["contentTypeNosniff"] is True
+    assert headers["referrerPolicy"] == "no-referrer"
+    assert headers["frameDeny"] is True
+    assert headers["stsSeconds"] >= 31536000
+    assert not headers.get("forceSTSHeader"), "HSTS must not be sent over plain HTTP"
+    assert not headers.get("sslProxyHeaders"), "a forged X-Forwarded-Proto must not turn HSTS on"
+
+
+# ------------------------------------------------------------------------- access log
+def test_the_reset_link_is_never_logged(routes):
+    paths_ts = (REPO / "web" / "src" / "config" / "paths.ts").read_text()
+    link = re.search(r"path: '(/recuperar-contrasena)/:uid/:token'", paths_ts)
+    assert link, "the web app's reset route moved: update the web-reset-link router"
+    router = route_table.router_for(link.group(1) + "/MQ/token/", routes)
+    assert router.service == "web"
+    assert routes["http"]["routers"][router.name]["observability"]["accessLogs"] is False
+    web = routes["http"]["routers"]["web"]
+    assert set(web["middlewares"]) == set(router.middlewares), "the reset page is served like any other page"
+
+
+def test_access_log_keeps_no_secret_headers(static):
+    headers = static["accessLog"]["fields"]["headers"]
+    assert headers["defaultMode"] == "drop"
+    kept = {name.lower() for name, mode in headers.get("names", {}).items() if mode != "drop"}
+    assert not kept & {"authorization", "cookie", "referer", "x-forwarded-for"}, kept
+
+
+# ------------------------------------------------------------------------- TLS set-ups
+def test_tls_static_config_differs_only_in_its_entrypoints(static):
+    tls = yaml.safe_load((REPO / "gateway" / "traefik-tls.yml").read_text())
+    assert {k: v for k, v in tls.items() if k != "entryPoints"} == {k: v for k, v in static.items() if k != "entryPoints"}
+    web = tls["entryPoints"]["web"]
+    assert web["http"]["tls"] == {}, "the routers' entrypoint is the TLS one"
+    assert web["http"]["aliasHeadersStrategy"] == static["entryPoints"]["web"]["http"]["aliasHeadersStrategy"]
+    others = {name: ep for name, ep in tls["entryPoints"].items() if name != "web"}
+    for name, ep in others.items():
+        redirect = ep["http"]["redirections"]["entryPoint"]
+        assert redirect["scheme"] == "https" and redirect["to"] == ":443", name
+    certs = yaml.safe_load((REPO / "gateway" / "tls" / "certificates.yml").read_text())
+    assert certs["tls"]["options"]["default"]["minVersion"] in ("VersionTLS12", "VersionTLS13")

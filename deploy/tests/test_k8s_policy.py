@@ -1,0 +1,249 @@
+"""The Kubernetes manifests' rules, on what each overlay renders to (deploy/k8s/render.py; kubectl
+is not installed here): one base and its overlays, default-deny NetworkPolicies with only the
+platform's flows, a restricted securityContext on every pod, no `:latest` (nor untagged) image,
+credentials only in Secrets, and the prod gateway on TLS."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+REPO = Path(__file__).resolve().parents[2]
+K8S = REPO / "deploy" / "k8s"
+sys.path.insert(0, str(K8S))
+
+import render  # noqa: E402  deploy/k8s/render.py
+
+SERVICES = ["identity", "catalog", "floor", "ordering", "billing", "notifications"]
+OVERLAYS = sorted(p.parent.name for p in (K8S / "overlays").glob("*/kustomization.yaml"))
+CREDENTIAL_IN_URL = re.compile(r"://[^/\s:@]+:[^@\s]+@")
+
+
+@pytest.fixture(scope="module", params=OVERLAYS)
+def docs(request) -> list[dict]:
+    return render.render(K8S / "overlays" / request.param)
+
+
+def of_kind(docs: list[dict], kind: str) -> list[dict]:
+    return [d for d in docs if d["kind"] == kind]
+
+
+def named(docs: list[dict], kind: str, name: str) -> dict:
+    return next(d for d in docs if d["kind"] == kind and d["metadata"]["name"] == name)
+
+
+def pods(docs: list[dict]) -> list[tuple[str, dict]]:
+    return [(d["metadata"]["name"], d["spec"]["template"]["spec"]) for d in docs if d["kind"] in ("Deployment", "Job")]
+
+
+def containers(pod: dict) -> list[dict]:
+    return [*pod.get("initContainers", []), *pod["containers"]]
+
+
+def test_one_base_and_overlays():
+    assert {"dev", "prod"} <= set(OVERLAYS)
+    for overlay in OVERLAYS:
+        kust = yaml.safe_load((K8S / "overlays" / overlay / "kustomization.yaml").read_text())
+        assert kust["resources"] == ["../../base"], overlay
+    assert not list(K8S.glob("*.yaml")), "manifests live in base/ or an overlay"
+
+
+# ------------------------------------------------------------------------- images
+def test_every_image_has_a_pinned_tag(docs):
+    for name, pod in pods(docs):
+        for c in containers(pod):
+            image = c["image"]
+            assert "@sha256:" in image or re.fullmatch(r"[\w./-]+:[\w.-]+", image), (name, image)
+            assert not image.endswith(":latest"), (name, image)
+
+
+def test_overlays_set_the_platform_images():
+    for overlay in OVERLAYS:
+        tags = {c["image"] for _, pod in pods(render.render(K8S / "overlays" / overlay)) for c in containers(pod)
+                if c["image"].startswith("restaurant-platform/")}
+        assert len({t.split(":", 1)[1] for t in tags}) == 1, (overlay, tags)
+
+
+# ------------------------------------------------------------------------- securityContext
+def test_every_pod_runs_restricted(docs):
+    for name, pod in pods(docs):
+        sc = pod["securityContext"]
+        assert sc["runAsNonRoot"] is True and sc["runAsUser"] > 0, name
+        assert sc["seccompProfile"]["type"] == "RuntimeDefault", name
+        assert pod.get("automountServiceAccountToken") is False, name
+        assert not pod.get("hostNetwork") and not pod.get("hostPID"), name
+        for c in containers(pod):
+            csc = c["securityContext"]
+            assert csc["allowPrivilegeEscalation"] is False, (name, c["name"])
+            assert csc["readOnlyRootFilesystem"] is True, (name, c["name"])
+            assert csc["capabilities"]["drop"] == ["ALL"] and not csc["capabilities"].get("add"), (name, c["name"])
+            assert not csc.get("privileged"), (name, c["name"])
+
+
+def test_read_only_containers_get_a_writable_tmp(docs):
+    for name, pod in pods(docs):
+        volumes = {v["name"]: v for v in pod.get("volumes", [])}
+        for c in containers(pod):
+            tmp = [m for m in c.get("volumeMounts", []) if m["mountPath"] == "/tmp"]
+            assert tmp and "emptyDir" in volumes[tmp[0]["name"]], (name, c["name"])
+
+
+# ------------------------------------------------------------------------- secrets
+def test_credentials_live_in_secrets_only(docs):
+    assert not of_kind(docs, "Secret"), "Secrets are created out of band, never rendered from the repository"
+    for cm in of_kind(docs, "ConfigMap"):
+        if cm["metadata"]["name"].startswith("gateway-"):
+            continue  # the gateway's config files
+        for key, value in cm["data"].items():
+            assert not CREDENTIAL_IN_URL.search(str(value)), (cm["metadata"]["name"], key)
+            assert not re.search(r"PASSWORD|SECRET|TOKEN", key), (cm["metadata"]["name"], key)
+    for name, pod in pods(docs):
+        for c in containers(pod):
+            for e in c.get("env", []):
+                if "value" in e:
+                    assert not CREDENTIAL_IN_URL.search(e["value"]), (name, e["name"])
+                    assert not re.search(r"PASSWORD|SECRET", e["name"]), (name, e["name"])
+                if e["name"] in ("DATABASE_URL", "RABBITMQ_URL", "ADMIN_PASSWORD", "GOOGLE", "FACEBOOK"):
+                    assert "secretKeyRef" in e.get("valueFrom", {}), (name, e["name"])
+
+
+@pytest.mark.parametrize("service", SERVICES)
+def test_each_service_has_its_own_database_and_broker_secret(docs, service):
+    pod = named(docs, "Deployment", service)["spec"]["template"]["spec"]
+    for c in containers(pod):
+        refs = {e["name"]: e["valueFrom"]["secretKeyRef"]["name"] for e in c["env"] if "valueFrom" in e}
+        assert refs["DATABASE_URL"] == f"{service}-db" and refs["RABBITMQ_URL"] == f"{service}-mq"
+
+
+def test_only_identity_mounts_the_private_key(docs):
+    holders = {name for name, pod in pods(docs) for v in pod.get("volumes", [])
+               if v.get("secret", {}).get("secretName") == "jwt-private"}
+    assert holders == {"identity"}
+    example = [d for d in yaml.safe_load_all((K8S / "base" / "secrets.example.yaml").read_text()) if d]
+    assert {"jwt-private", "jwt-public", "identity-db", "identity-mq", "identity-admin"} <= {d["metadata"]["name"] for d in example}
+
+
+def test_forwarded_headers_are_never_trusted_from_anyone(docs):
+    env = named(docs, "ConfigMap", "platform-env")["data"]
+    assert env["FORWARDED_ALLOW_IPS"] and "*" not in env["FORWARDED_ALLOW_IPS"]
+
+
+# ------------------------------------------------------------------------- network policies
+def selects(selector: dict, labels: dict) -> bool:
+    return selector.get("matchLabels", {}).items() <= labels.items() and not selector.get("matchExpressions")
+
+
+def peer_matches(peer: dict, source: dict | None) -> bool:
+    """source: a pod's labels in this namespace, or None for anything outside it."""
+    if "ipBlock" in peer:
+        return source is None
+    if "namespaceSelector" in peer:
+        return False  # only kube-system's DNS here: neither the platform's pods nor the outside
+    return source is not None and selects(peer["podSelector"], source)
+
+
+def rule_allows(rule: dict, peers_key: str, other: dict | None, port: int) -> bool:
+    ports = rule.get("ports")
+    if ports and not any(p.get("port") == port and p.get("protocol", "TCP") == "TCP" for p in ports):
+        return False
+    peers = rule.get(peers_key)
+    return not peers or any(peer_matches(p, other) for p in peers)
+
+
+def direction_allows(docs: list[dict], direction: str, pod: dict, other: dict | None, port: int) -> bool:
+    policies = [p for p in of_kind(docs, "NetworkPolicy")
+                if direction in p["spec"]["policyTypes"] and selects(p["spec"]["podSelector"], pod)]
+    if not policies:
+        return True  # a pod no policy selects is not isolated
+    key, peers_key = ("ingress", "from") if direction == "Ingress" else ("egress", "to")
+    return any(rule_allows(r, peers_key, other, port) for p in policies for r in p["spec"].get(key, []))
+
+
+def allowed(docs: list[dict], source: dict | None, target: dict | None, port: int) -> bool:
+    """Both ends must allow a flow: the source's egress and the target's ingress."""
+    ok = True
+    if source is not None:
+        ok &= direction_allows(docs, "Egress", source, target, port)
+    if target is not None:
+        ok &= direction_allows(docs, "Ingress", target, source, port)
+    return ok
+
+
+def labels_of(docs: list[dict], name: str) -> dict:
+    kind = "Job" if name == "identity-seed" else "Deployment"
+    return named(docs, kind, name)["spec"]["template"]["metadata"]["labels"]
+
+
+def test_default_deny_in_and_out(docs):
+    deny = named(docs, "NetworkPolicy", "default-deny-all")["spec"]
+    assert deny["podSelector"] == {} and set(deny["policyTypes"]) == {"Ingress", "Egress"}
+    assert not deny.get("ingress") and not deny.get("egress")
+
+
+def test_the_platform_flows_are_allowed(docs):
+    gateway, web = labels_of(docs, "gateway"), labels_of(docs, "web")
+    assert allowed(docs, None, gateway, 8080), "the outside reaches the gateway"
+    assert allowed(docs, gateway, web, 8080)
+    for s in SERVICES:
+        svc = labels_of(docs, s)
+        assert allowed(docs, gateway, svc, 8000), s
+        for port in (5432, 5672, 6379):
+            assert allowed(docs, svc, None, port), (s, port)
+    seed = labels_of(docs, "identity-seed")
+    assert allowed(docs, seed, None, 5432)
+    assert allowed(docs, labels_of(docs, "identity"), None, 587), "reset mails"
+    assert allowed(docs, labels_of(docs, "identity"), None, 443), "sign-in providers"
+    assert allowed(docs, labels_of(docs, "billing"), None, 443), "the payment provider"
+
+
+def test_everything_else_is_denied(docs):
+    gateway, web = labels_of(docs, "gateway"), labels_of(docs, "web")
+    for s in SERVICES:
+        svc = labels_of(docs, s)
+        assert not allowed(docs, None, svc, 8000), f"{s} reachable from outside the gateway"
+        assert not allowed(docs, web, svc, 8000), s
+        for other in SERVICES:
+            if other != s:
+                assert not allowed(docs, svc, labels_of(docs, other), 8000), (s, other)
+        assert not allowed(docs, svc, gateway, 8080), s
+        if s not in ("identity", "billing"):
+            assert not allowed(docs, svc, None, 443), f"{s} has no business on the internet"
+    assert not allowed(docs, None, web, 8080), "the web pods are reached through the gateway"
+    assert not allowed(docs, gateway, None, 5432), "the gateway never talks to the databases"
+    assert not allowed(docs, web, None, 443)
+
+
+# ------------------------------------------------------------------------- the gateway per overlay
+def test_prod_gateway_terminates_tls():
+    docs = render.render(K8S / "overlays" / "prod")
+    static = named(docs, "ConfigMap", "gateway-static")["data"]["traefik.yml"]
+    assert static == (REPO / "gateway" / "traefik-tls.yml").read_text()
+    routes = named(docs, "ConfigMap", "gateway-routes")["data"]
+    assert routes["tls.yml"] == (REPO / "gateway" / "tls" / "certificates.yml").read_text()
+    svc = named(docs, "Service", "gateway")["spec"]
+    assert svc["type"] == "LoadBalancer"
+    assert {(p["port"], p["targetPort"]) for p in svc["ports"]} == {(443, "https"), (80, "http")}
+    pod = named(docs, "Deployment", "gateway")["spec"]["template"]["spec"]
+    (traefik,) = pod["containers"]
+    ports = {p["name"]: p["containerPort"] for p in traefik["ports"]}
+    tls_static = yaml.safe_load(static)
+    assert tls_static["entryPoints"]["web"]["address"] == f":{ports['https']}"
+    assert tls_static["entryPoints"]["web-redirect"]["address"] == f":{ports['http']}"
+    certs = yaml.safe_load(routes["tls.yml"])["tls"]["certificates"][0]
+    mount = next(m for m in traefik["volumeMounts"] if m["name"] == "tls")
+    assert certs["certFile"].startswith(mount["mountPath"] + "/") and mount["readOnly"] is True
+    tls_volume = next(v for v in pod["volumes"] if v["name"] == "tls")
+    assert tls_volume["secret"]["secretName"] == "gateway-tls"
+    policy = named(docs, "NetworkPolicy", "gateway")["spec"]
+    assert {p["port"] for r in policy["ingress"] for p in r["ports"]} >= set(ports.values())
+
+
+def test_dev_gateway_is_plain_http_inside_the_cluster():
+    docs = render.render(K8S / "overlays" / "dev")
+    assert named(docs, "ConfigMap", "gateway-static")["data"]["traefik.yml"] == (REPO / "gateway" / "traefik.yml").read_text()
+    assert named(docs, "Service", "gateway")["spec"]["type"] == "ClusterIP"
+    assert all(d["spec"]["replicas"] == 1 for d in of_kind(docs, "Deployment"))
