@@ -1,20 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { checkScreen, expect, test } from './fixtures';
 import { fileURLToPath } from 'node:url';
 import { closeHelp, openLogin, registerOwner, unique } from './helpers';
 
 /** Issue 4's browser tests: restaurants, operators, the admin's account views, Google sign-in. */
 const LOGO = fileURLToPath(new URL('./fixtures/logo.png', import.meta.url));
-const DIR = 'test-results/screenshots';
 const PASSWORD = 'Sabores-del-Sur-2026';
 
-test.beforeEach(({ page }) => {
-  page.on('pageerror', (e) => console.log(`pageerror: ${e.message}`));
-});
-
-/** Screenshots at tablet size only (the other projects run the same steps without them). */
-async function shot(page: Page, name: string) {
-  if (test.info().project.name === 'tablet') await page.screenshot({ path: `${DIR}/${name}.png`, fullPage: true });
-}
+/** axe on the screen in every project; its screenshot at tablet size only (e2e/fixtures.ts). */
+const shot = checkScreen;
 
 async function login(page: Page, username: string, password: string) {
   const dialog = await openLogin(page);

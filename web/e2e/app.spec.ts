@@ -1,9 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { checkScreen, expect, test } from './fixtures';
 import { closeHelp, demoLogin, openLogin, registerOwner } from './helpers';
-
-test.beforeEach(({ page }) => {
-  page.on('pageerror', (e) => console.log(`pageerror: ${e.message}`));
-});
 
 test.describe('sign-in and access (issue 3)', () => {
   test('registering an owner lands on /restaurante', async ({ page }) => {
@@ -11,6 +7,7 @@ test.describe('sign-in and access (issue 3)', () => {
     await closeHelp(page);
     await expect(page.getByTestId('owner-home-title')).toHaveText('Mis restaurantes');
     await expect(page.getByText('Restaurante registrado correctamente.')).toBeVisible();
+    await checkScreen(page, 'app-registered-owner-home');
   });
 
   test('logging out shows the goodbye toast on /', async ({ page }) => {
@@ -19,6 +16,7 @@ test.describe('sign-in and access (issue 3)', () => {
     await page.getByTestId('logout').click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText('Cerraste sesión correctamente. ¡Hasta pronto!')).toBeVisible();
+    await checkScreen(page, 'app-logged-out');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 
@@ -28,6 +26,7 @@ test.describe('sign-in and access (issue 3)', () => {
     await dialog.getByLabel('Contraseña').fill('not-the-password');
     await dialog.getByRole('button', { name: 'Ingresar' }).click();
     await expect(page.getByText('Error al ingresar')).toBeVisible();
+    await checkScreen(page, 'app-login-error');
   });
 
   test('ES to EN changes the texts', async ({ page }) => {
@@ -38,6 +37,7 @@ test.describe('sign-in and access (issue 3)', () => {
     await expect(page.getByRole('link', { name: 'FAQ', exact: true }).first()).toBeVisible();
     await page.reload();
     await expect(page.getByTestId('landing-title')).toHaveText('Your QR digital menu, orders and payments in one place');
+    await checkScreen(page, 'app-landing-en');
   });
 
   test('an owner opening /administrador lands on /403', async ({ page }) => {
@@ -45,12 +45,14 @@ test.describe('sign-in and access (issue 3)', () => {
     await page.goto('/administrador');
     await expect(page).toHaveURL(/\/403$/);
     await expect(page.getByText('No tenés permiso para ver esta página.')).toBeVisible();
+    await checkScreen(page, 'app-403');
   });
 
   test('a visitor opening /menu lands on /', async ({ page }) => {
     await page.goto('/menu');
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('landing-title')).toBeVisible();
+    await checkScreen(page, 'app-landing');
   });
 
   test('/preguntas-frecuentes?toPrice=1 opens the price tab', async ({ page }) => {
@@ -61,10 +63,12 @@ test.describe('sign-in and access (issue 3)', () => {
     await expect(priceTab).toHaveAttribute(narrow ? 'aria-expanded' : 'aria-selected', 'true');
     await expect(page.getByTestId('price-card')).toHaveCount(2);
     await expect(page.getByTestId('price-card').first()).toBeInViewport();
+    await checkScreen(page, 'app-faq-price');
   });
 
   test('the demo login works', async ({ page }) => {
     await demoLogin(page);
     await expect(page.getByTestId('owner-name')).toContainText('Demo');
+    await checkScreen(page, 'app-demo-owner');
   });
 });

@@ -1,5 +1,6 @@
 import { deflateSync, crc32 } from 'node:zlib';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { checkScreen, expect, expectAccessible, test } from './fixtures';
 
 /**
  * Issue 5's browser test, against the running stack through the gateway: build a menu with two
@@ -8,7 +9,8 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
  * exactly the result. Screenshots at tablet size in test-results/screenshots/.
  */
 const DIR = 'test-results/screenshots';
-const shot = (page: Page, name: string) => page.screenshot({ path: `${DIR}/catalog-${name}.png`, fullPage: true });
+/** axe on the screen, and its screenshot at tablet size (e2e/fixtures.ts). */
+const shot = (page: Page, name: string) => checkScreen(page, `catalog-${name}`);
 const PASSWORD = 'Sabores-del-Sur-2026';
 
 /** A real PNG (the server checks images by content and re-encodes them). */
@@ -96,10 +98,6 @@ async function addDish(page: Page, category: string, name: string, price: string
   await dialog.getByRole('button', { name: 'Agregar' }).click();
   await expect(dialog).toBeHidden();
 }
-
-test.beforeEach(({ page }) => {
-  page.on('pageerror', (e) => console.log(`pageerror: ${e.message}`));
-});
 
 test('build a menu, reorder it by drag, raise prices, disable a dish: the public menu shows exactly that', async ({ page, request }) => {
   test.skip(test.info().project.name !== 'tablet', 'the catalog flow runs at tablet size, with a finger');
@@ -237,6 +235,7 @@ test('with a mouse: a dish drops into another dish list; a category never drops 
   const menuId = ((await created.json()) as { menus: { menu: { id: number } }[] }).menus[0].menu.id;
   await page.goto('/menu');
   await page.getByRole('button', { name: 'Editar menú' }).click();
+  await checkScreen(page, 'catalog-menu-edit-mouse');
 
   // a category over a dish row: no drop place is shown, and letting go changes nothing
   await mouseDrag(page, page.getByRole('button', { name: 'Mover Vinos' }), page.getByTestId('tree-dish-Empanada'), 'bottom');
@@ -275,6 +274,7 @@ test('phone: the editor and the dish list fit a narrow screen', async ({ page, r
   await addDish(page, 'Entradas', 'Empanada', '1500');
   await addDish(page, 'Entradas', 'Provoleta', '4200');
   expect(await scrollWidth()).toBeLessThanOrEqual(390);
+  await expectAccessible(page, 'catalog-phone-menu-edit');
   await page.screenshot({ path: `${DIR}/catalog-phone-menu-edit.png`, fullPage: true });
   await page.getByRole('button', { name: 'Guardar' }).click();
   await toast(page, 'Menú creado.');
@@ -289,5 +289,6 @@ test('phone: the editor and the dish list fit a narrow screen', async ({ page, r
   const [box, first, second] = await Promise.all([grid, grid.getByTestId('dish-card-Empanada'), grid.getByTestId('dish-card-Provoleta')].map((l) => l.boundingBox()));
   expect(first!.width).toBeGreaterThan(box!.width * 0.95);
   expect(second!.y).toBeGreaterThanOrEqual(first!.y + first!.height);
+  await expectAccessible(page, 'catalog-phone-dish-list');
   await page.screenshot({ path: `${DIR}/catalog-phone-dish-list.png`, fullPage: true });
 });

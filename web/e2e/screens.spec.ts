@@ -1,14 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { checkScreen, expect, test } from './fixtures';
 import { closeHelp, demoLogin, unique } from './helpers';
 
-/** A screenshot of every screen at tablet size (1024x768), kept as a test artifact. */
-const DIR = 'test-results/screenshots';
-const shot = (page: Page, name: string) => page.screenshot({ path: `${DIR}/${name}.png`, fullPage: true });
-
-test.beforeEach(({ page }, info) => {
-  test.skip(info.project.name !== 'tablet', 'screenshots are taken at tablet size');
-  page.on('pageerror', (e) => console.log(`pageerror: ${e.message}`));
-});
+/**
+ * Every screen, under the CSP guard, checked by axe and shot at tablet size (1024x768, kept as a
+ * test artifact), in every project: the phone's drawer and stacked layouts are screens of their own.
+ */
+const shot = checkScreen;
 
 const PUBLIC_SCREENS: [string, string, string][] = [
   ['landing', '/', 'landing-title'],
@@ -29,6 +26,7 @@ const PUBLIC_SCREENS: [string, string, string][] = [
 ];
 
 test('public screens', async ({ page }) => {
+  test.setTimeout(120_000); // fifteen screens, each through axe
   for (const [name, path, testId] of PUBLIC_SCREENS) {
     await page.goto(path);
     if (testId) await expect(page.getByTestId(testId).first()).toBeVisible();
@@ -38,6 +36,7 @@ test('public screens', async ({ page }) => {
 });
 
 test('dialogs', async ({ page }) => {
+  test.setTimeout(90_000);
   await page.goto('/');
   await page.getByTestId('open-login').click();
   await expect(page.getByRole('dialog').getByLabel('Usuario o e-mail')).toBeVisible();

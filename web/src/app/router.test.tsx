@@ -37,8 +37,8 @@ describe('routes and access', () => {
   });
 
   it('a later-issue page renders its localized placeholder behind its guard', async () => {
-    renderApp('/croquis-restaurante', { as: 'owner' });
-    expect(await screen.findByRole('heading', { name: 'Croquis del restaurante' })).toBeInTheDocument();
+    renderApp('/restaurante/autorizacion-ahora-no', { as: 'owner' });
+    expect(await screen.findByRole('heading', { name: 'Autorización pendiente' })).toBeInTheDocument();
     expect(screen.getByText('Esta sección estará disponible pronto.')).toBeInTheDocument();
   });
 

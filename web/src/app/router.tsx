@@ -32,6 +32,12 @@ const Admin = lazy(() => import('@/features/admin/admin-page'));
 const PaymentResult = lazy(() => import('@/features/payments/payment-result'));
 const MenuEditor = lazy(() => import('@/features/catalog/menu-editor/menu-editor-page'));
 const DishList = lazy(() => import('@/features/catalog/dishes/dish-list-page'));
+const Orders = lazy(() => import('@/features/orders/components/orders-page'));
+const DinerMenu = lazy(() => import('@/features/diner/components/diner-menu-page'));
+const Delivery = lazy(() => import('@/features/delivery/components/delivery-page'));
+const MenuGroups = lazy(() => import('@/features/catalog/menu-groups/menu-groups-page'));
+const DishCreate = lazy(() => import('@/features/catalog/dish-create/dish-create-page'));
+const Sketch = lazy(() => import('@/features/floor/sketch/sketch-page'));
 
 const placeholder = (titleId: string): Page => () => <PlaceholderPage titleId={titleId} />;
 
@@ -51,10 +57,10 @@ const PAGES: Record<PathKey, { page: Page; title: string }> = {
   crearRestaurante: { page: CreateRestaurant, title: 'page.crearRestaurante.title' },
   editarRestaurante: { page: RestaurantProfile, title: 'page.editarRestaurante.title' },
   menu: { page: MenuEditor, title: 'page.menu.title' },
-  menuGroup: { page: placeholder('page.menuGroup.title'), title: 'page.menuGroup.title' },
+  menuGroup: { page: MenuGroups, title: 'page.menuGroup.title' },
   listaDePlatos: { page: DishList, title: 'page.listaDePlatos.title' },
-  dish: { page: placeholder('page.dish.title'), title: 'page.dish.title' },
-  croquis: { page: placeholder('page.croquis.title'), title: 'page.croquis.title' },
+  dish: { page: DishCreate, title: 'page.dish.title' },
+  croquis: { page: Sketch, title: 'page.croquis.title' },
   crearHorario: { page: Schedule, title: 'page.crearHorario.title' },
   administrador: { page: Admin, title: 'page.administrador.title' },
   profile: { page: ClientProfile, title: 'page.profile.title' },
@@ -64,8 +70,8 @@ const PAGES: Record<PathKey, { page: Page; title: string }> = {
   pagoPending: { page: () => <PaymentResult result="pending" />, title: 'payment.pending.title' },
   pagoSuccess: { page: () => <PaymentResult result="success" />, title: 'payment.success.title' },
   socialCallback: { page: SocialCallback, title: 'auth.social.title' },
-  ordenes: { page: placeholder('page.ordenes.title'), title: 'page.ordenes.title' },
-  delivery: { page: placeholder('page.delivery.title'), title: 'page.delivery.title' },
+  ordenes: { page: Orders, title: 'page.ordenes.title' },
+  delivery: { page: Delivery, title: 'page.delivery.title' },
   qr: { page: placeholder('page.qr.title'), title: 'page.qr.title' },
   operadores: { page: Operators, title: 'page.operadores.title' },
   estadisticas: { page: placeholder('page.estadisticas.title'), title: 'page.estadisticas.title' },
@@ -77,7 +83,7 @@ const PAGES: Record<PathKey, { page: Page; title: string }> = {
   pagosEnEfectivo: { page: placeholder('page.pagosEnEfectivo.title'), title: 'page.pagosEnEfectivo.title' },
   dashboard: { page: Dashboard, title: 'page.dashboard.title' },
   userList: { page: UserList, title: 'page.userList.title' },
-  menus: { page: placeholder('page.menus.title'), title: 'page.menus.title' },
+  menus: { page: DinerMenu, title: 'page.menus.title' },
   notFound: { page: () => <ErrorPage code={404} />, title: 'meta.404.title' },
 };
 
@@ -87,8 +93,9 @@ export function createRoutes(): RouteObject[] {
     const { path, access } = paths[key];
     const { page: Page, title } = PAGES[key];
     const handle: RouteHandle = { title };
-    // the landing page fetches nothing: it does not download react-query
-    const page = key === 'home' || key === 'index' ? <Page /> : <WithQuery><Page /></WithQuery>;
+    // the landing page fetches nothing, and the diner's phone menu fetches without react-query
+    // (its 150 KiB budget): neither downloads it
+    const page = key === 'home' || key === 'index' || key === 'menus' ? <Page /> : <WithQuery><Page /></WithQuery>;
     return { path, handle, element: <RouteGuard access={access}>{page}</RouteGuard> };
   });
   return [{ element: <AppLayout />, errorElement: <ErrorPage code={500} />, children }];

@@ -1,7 +1,23 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/**
+ * Oranges dark enough for text (issue 10, WCAG 2 AA, 4.5:1): Mantine's shades 6-9 gave 3.2-4.3:1
+ * for orange text on white, on the footer's grey and on light-orange buttons, and for white text
+ * on filled buttons; a tablet in a bright dining room makes it worse. From shade 5 on, every
+ * shade reads at 4.5:1 or more on white, #f1f3f5 and #ffe8cc (and white on it).
+ */
+const orange: MantineColorsTuple = ['#fff4e6', '#ffe8cc', '#ffd8a8', '#ffc078', '#ffa94d', '#c2410c', '#b8410b', '#b33d0a', '#ad3a07', '#9a3412'];
+
+/** Mantine's greys, with shade 6 (the 'dimmed' text) at 5.8:1 on white instead of 3.3:1. */
+const gray: MantineColorsTuple = ['#f8f9fa', '#f1f3f5', '#e9ecef', '#dee2e6', '#ced4da', '#adb5bd', '#5f666d', '#495057', '#343a40', '#212529'];
 
 /** Touch-friendly defaults: staff use tablets all service long (ARCHITECTURE 'Who uses it'). */
 export const theme = createTheme({
+  colors: { orange, gray },
+  // filled badges and buttons pick black or white text by their colour's luminance; 0.18 is
+  // where both give the same contrast (white on yellow was 2.5:1, on teal 3.9:1)
+  autoContrast: true,
+  luminanceThreshold: 0.18,
   primaryColor: 'orange',
   primaryShade: 8,
   defaultRadius: 'md',

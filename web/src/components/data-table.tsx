@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Group, NativeSelect, Pagination, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, NativeSelect, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { useT } from '@/lib/i18n/messages';
+import { Pager } from './pager';
 
 /** Table page sizes (spec part 2 §9): 10, 20, 40 or all (-1). */
 export const TABLE_SIZES = [10, 20, 40, -1] as const;
@@ -74,15 +75,7 @@ export function TablePager({
           />
         )}
         {pages > 1 && (
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={onPage}
-            size="lg"
-            siblings={0}
-            getControlProps={(control) => ({ 'aria-label': t(`table.${control}`) })}
-            getItemProps={(p) => ({ 'aria-label': t('table.page', { page: p }) })}
-          />
+          <Pager total={pages} value={page} onChange={onPage} size="lg" siblings={0} />
         )}
       </Group>
     </Group>

@@ -1,7 +1,15 @@
+import { ApiError } from './api-client';
+import { useT } from './i18n/messages';
+import { DURATION, notify } from './notify';
+
 /**
- * Server error bodies (ARCHITECTURE 'Errors'): {detail}, {non_field_errors: []}, {field: []},
- * nested {fk_user: {email: []}}. Flattened into one entry per field message so that each can
- * be shown as its own notification (spec part 1 §5 last rule).
+ * The one way a screen turns a server error into notifications (issue 10): by the `field` an
+ * error is about and the stable `code` beside it, never by its wording. The server's texts are
+ * already the spec's, localized by Accept-Language, so by default they are shown as sent.
+ *
+ * Server error bodies (ARCHITECTURE 'Errors'): {detail}, {detail, code}, {non_field_errors: []},
+ * {field: []}, nested {fk_user: {email: []}}, and {field: [], code}. Flattened into one entry per
+ * message, the field named by its last segment (fk_user's fields read as their own).
  */
 export type FieldError = { field: string; message: string };
 
@@ -10,32 +18,83 @@ export function flattenErrors(body: unknown, prefix = ''): FieldError[] {
   if (typeof body === 'string') return [{ field: prefix || 'detail', message: body }];
   if (Array.isArray(body)) return body.flatMap((item) => flattenErrors(item, prefix));
   if (typeof body === 'object') {
-    return Object.entries(body as Record<string, unknown>).flatMap(([key, value]) =>
-      flattenErrors(value, key === 'fk_user' ? prefix : prefix ? `${prefix}.${key}` : key),
-    );
+    return Object.entries(body as Record<string, unknown>)
+      .filter(([key]) => !(key === 'code' && prefix === ''))
+      .flatMap(([key, value]) => flattenErrors(value, key === 'fk_user' ? prefix : prefix ? `${prefix}.${key}` : key));
   }
   return [{ field: prefix || 'detail', message: String(body) }];
 }
 
-/** Server password-validator texts (es or en) mapped to catalog ids (spec part 1 §8). */
-export function passwordMessageId(message: string): string | null {
-  const m = message.toLowerCase();
-  if (m.includes('common') || m.includes('común') || m.includes('comun')) return 'errors.password.common';
-  if (m.includes('numeric') || m.includes('numérica') || m.includes('numerica') || m.includes('numérico'))
-    return 'errors.password.numeric';
-  if (m.includes('similar') || m.includes('parecida') || m.includes('parecido')) return 'errors.password.similar';
-  if (m.includes('short') || m.includes('corta')) return 'errors.password.short';
-  return null;
+/** The stable `code` of an answer (`{detail, code}`, `{non_field_errors, code}`, `{field, code}`). */
+export function errorCode(error: unknown): string | null {
+  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return null;
+  const code = (error.body as { code?: unknown }).code;
+  return typeof code === 'string' ? code : null;
 }
 
-/** Which catalog id a registration error maps to; null means 'show the server text'. */
-export function registrationMessageId(err: FieldError, kind: 'client' | 'restaurant'): string | null {
-  const field = err.field.split('.').pop() ?? err.field;
-  if (field === 'password' || field === 'password2' || field === 'new_password') return passwordMessageId(err.message);
-  if (field === 'username') return kind === 'restaurant' ? 'errors.register.email' : 'errors.register.username';
-  if (field === 'email') {
-    const m = err.message.toLowerCase();
-    if (m.includes('exist') || m.includes('uso') || m.includes('use') || m.includes('registrad')) return 'errors.register.email';
+/** What one notification says instead of the server's text: catalog ids and a duration. */
+export type Note = { text?: string; title?: string; autoClose?: number };
+
+export type ErrorRules = {
+  /** Catalog id of the notifications' title. */
+  title: string;
+  /** Default DURATION.form (7 s). */
+  autoClose?: number;
+  /** Only the first message of each named field (non_field_errors are all shown). */
+  firstPerField?: boolean;
+  /** Only the very first message of the answer. */
+  firstOnly?: boolean;
+  /** field → catalog id of its label: the message reads 'Label: message' (fields without a rule). */
+  labels?: Record<string, string>;
+  /** field → what its errors say (by field, e.g. nombre_local under its own title). */
+  fields?: Record<string, Note>;
+  /** code → one notification instead of the answer's messages. */
+  codes?: Record<string, Note>;
+  /** status → one notification (e.g. 429 too many attempts; login's 400). */
+  statuses?: Record<number, Note>;
+  /** 5xx; by default the network text under `title`. */
+  serverError?: Note;
+};
+
+type T = (id: string, values?: Record<string, string | number | Date>) => string;
+
+export function showServerErrors(t: T, error: unknown, rules: ErrorRules) {
+  const autoClose = rules.autoClose ?? DURATION.form;
+  const show = (note: Note, fallbackText: string) =>
+    notify('error', note.text ? t(note.text) : fallbackText, {
+      title: t(note.title ?? rules.title),
+      autoClose: note.autoClose ?? autoClose,
+    });
+  const status = error instanceof ApiError ? error.status : null;
+  if (status != null && rules.statuses?.[status]) return show(rules.statuses[status], '');
+  if (!(error instanceof ApiError) || error.status >= 500 || error.body == null) {
+    return show(rules.serverError ?? { text: 'errors.network' }, '');
   }
-  return null;
+  const code = errorCode(error);
+  if (code && rules.codes?.[code]) return show(rules.codes[code], '');
+  const seen = new Set<string>();
+  let errors = flattenErrors(error.body);
+  if (rules.firstOnly) errors = errors.slice(0, 1);
+  for (const e of errors) {
+    const field = e.field.split('.').pop() ?? e.field;
+    if (rules.firstPerField && field !== 'non_field_errors') {
+      if (seen.has(field)) continue;
+      seen.add(field);
+    }
+    const note = rules.fields?.[field];
+    // a field with a rule of its own is not labelled: its title says what it is about
+    const label = !note && rules.labels?.[field] ? `${t(rules.labels[field])}: ` : '';
+    show(note ?? {}, `${label}${e.message}`);
+  }
+}
+
+/** `showServerErrors` with the current language, for a mutation's onError. */
+export function useShowServerErrors(rules: ErrorRules) {
+  const t = useT();
+  return (error: unknown) => showServerErrors(t, error, rules);
+}
+
+/** Client-side rule messages (catalog ids) as notifications, one each (spec part 1 §5 last rule). */
+export function notifyProblems(t: T, ids: string[], title: string) {
+  for (const id of ids) notify('error', t(id), { title, autoClose: DURATION.form });
 }

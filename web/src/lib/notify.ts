@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { localeStore } from './i18n/locale';
 
 /** Toast durations of spec part 1 §9 / part 2 §9. */
 export const DURATION = {
@@ -12,6 +13,8 @@ export const DURATION = {
 
 type Kind = 'success' | 'error' | 'warning' | 'info';
 const COLORS: Record<Kind, string> = { success: 'teal', error: 'red', warning: 'orange', info: 'blue' };
+
+const CLOSE = { es: 'Cerrar', en: 'Close' } as const;
 
 // The toast container is downloaded on the first toast, not with the landing page.
 let used = false;
@@ -38,6 +41,8 @@ export function notify(kind: Kind, message: string, opts: { title?: string; auto
       message,
       autoClose: opts.autoClose ?? DURATION.default,
       withBorder: true,
+      // the close button is an icon: it needs a name (axe 'button-name')
+      closeButtonProps: { 'aria-label': CLOSE[localeStore.get()] },
     }),
   );
 }

@@ -37,7 +37,8 @@ export const handlers = [
     const body = (await request.json()) as { nombre_local: string; telefono: string; fk_user: { email: string } };
     if (body.fk_user.email === 'taken@example.com') {
       return HttpResponse.json(
-        { fk_user: { email: ['A user with that e-mail already exists.'], password: ['This password is too common.'] } },
+        // identity's own texts for Accept-Language es, shown as sent
+        { fk_user: { email: ['Ya existe un usuario con este e-mail.'], password: ['La contraseña es demasiado común.'] } },
         { status: 400 },
       );
     }

@@ -1,8 +1,9 @@
-import { ActionIcon, Burger, Indicator, Popover, Text, Tooltip } from '@mantine/core';
-import { IconBell, IconHome, IconLogout } from '@tabler/icons-react';
+import { ActionIcon, Burger, Tooltip } from '@mantine/core';
+import { IconHome, IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { homeForGroups } from '@/config/paths';
 import { useLogout } from '@/features/auth';
+import { NotificationBell } from '@/features/notifications';
 import { useT } from '@/lib/i18n/messages';
 import QueryProvider from '@/lib/query';
 import { useSession } from '@/lib/session';
@@ -24,18 +25,7 @@ function Actions() {
   return (
     <>
       {hasTabs(session.groups) && (
-        <Popover width={260} position="bottom-end" withArrow>
-          <Popover.Target>
-            <Indicator disabled size={10} color="red">
-              <ActionIcon variant="subtle" size="lg" aria-label={t('nav.notifications')}>
-                <IconBell size={22} />
-              </ActionIcon>
-            </Indicator>
-          </Popover.Target>
-          <Popover.Dropdown>
-            <Text size="sm">{t('nav.notificationsEmpty')}</Text>
-          </Popover.Dropdown>
-        </Popover>
+        <NotificationBell />
       )}
       <Tooltip label={t('nav.home')}>
         <ActionIcon component={Link} to={homeForGroups(session.groups)} variant="subtle" size="lg" aria-label={t('nav.home')}>

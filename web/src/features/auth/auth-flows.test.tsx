@@ -106,7 +106,7 @@ describe('registration', () => {
     renderApp('/resto');
     const { user, form } = await fillRestaurant('taken@example.com');
     await user.click(within(form).getByRole('button', { name: 'Crear cuenta' }));
-    expect(await screen.findByText('Ya existe una cuenta con ese e-mail.')).toBeInTheDocument();
+    expect(await screen.findByText('Ya existe un usuario con este e-mail.')).toBeInTheDocument();
     expect(screen.getByText('La contraseña es demasiado común.')).toBeInTheDocument();
     expect(screen.getAllByText('Error en el registro')).toHaveLength(2);
   });

@@ -1,10 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { GROUP, homeForGroups } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
-import { flattenErrors, passwordMessageId, registrationMessageId } from '@/lib/api-errors';
-import { useT } from '@/lib/i18n/messages';
-import { DURATION, notify } from '@/lib/notify';
+import { useShowServerErrors } from '@/lib/api-errors';
+import { DURATION } from '@/lib/notify';
 import { selectOperatorRestaurant } from '@/lib/my-restaurants';
 import { sessionStore } from '@/lib/session';
 import type { TokenLogin } from './api/login';
@@ -40,67 +38,41 @@ export function useCompleteLogin() {
 
 /** Login errors (spec part 1 §8): 400 → invalid credentials, 15 s; 429 → too many attempts. */
 export function useShowLoginError() {
-  const t = useT();
-  return (error: unknown) => {
-    const title = t('errors.login.title');
-    if (error instanceof ApiError && error.status === 429) {
-      notify('error', t('errors.tooManyAttempts'), { title, autoClose: DURATION.long });
-    } else if (error instanceof ApiError && error.status === 400) {
-      notify('error', t('errors.login.invalid'), { title, autoClose: DURATION.long });
-    } else if (error instanceof ApiError && error.status === 401) {
-      notify('error', t('errors.unauthorized'), { title, autoClose: DURATION.long });
-    } else {
-      notify('error', t('errors.network'), { title, autoClose: DURATION.long });
-    }
-  };
+  return useShowServerErrors({
+    title: 'errors.login.title',
+    autoClose: DURATION.long,
+    statuses: { 400: { text: 'errors.login.invalid' }, 401: { text: 'errors.unauthorized' }, 429: { text: 'errors.tooManyAttempts' } },
+  });
 }
 
 /**
- * Registration errors (spec part 1 §8): each field error as its own notification, 7 s;
- * known texts mapped to localized messages, others shown as the server sent them (already
- * localized by Accept-Language). nombre_local errors: registration error about the name, 15 s.
+ * Registration errors (spec part 1 §8): each field error its own notification, 7 s, as the
+ * server sent it (its texts are the spec's, localized by Accept-Language); a username clash reads
+ * as the username message (restaurant registration: the e-mail message); nombre_local errors are
+ * a registration error about the local name, 15 s.
  */
 export function useShowRegistrationErrors(kind: 'client' | 'restaurant') {
-  const t = useT();
-  return (error: unknown) => {
-    if (!(error instanceof ApiError) || error.status >= 500 || error.body == null) {
-      notify('error', t('errors.network'), { title: t('errors.register.title'), autoClose: DURATION.form });
-      return;
-    }
-    if (error.status === 429) {
-      notify('error', t('errors.tooManyAttempts'), { title: t('errors.register.title'), autoClose: DURATION.form });
-      return;
-    }
-    for (const fe of flattenErrors(error.body)) {
-      if (fe.field.endsWith('nombre_local')) {
-        notify('error', fe.message, { title: t('errors.register.localName'), autoClose: DURATION.long });
-        continue;
-      }
-      const id = registrationMessageId(fe, kind);
-      notify('error', id ? t(id) : fe.message, { title: t('errors.register.title'), autoClose: DURATION.form });
-    }
-  };
+  return useShowServerErrors({
+    title: 'errors.register.title',
+    statuses: { 429: { text: 'errors.tooManyAttempts' } },
+    fields: {
+      username: { text: kind === 'restaurant' ? 'errors.register.email' : 'errors.register.username' },
+      nombre_local: { title: 'errors.register.localName', autoClose: DURATION.long },
+    },
+  });
 }
 
-/** Password reset / change errors: mapped texts, 7 s. */
+/** Password reset / change errors, 7 s: a bad link and a wrong current password by field. */
 export function useShowPasswordErrors() {
-  const t = useT();
-  return (error: unknown) => {
-    if (!(error instanceof ApiError) || error.body == null) {
-      notify('error', t('errors.network'), { title: t('errors.password.title'), autoClose: DURATION.form });
-      return;
-    }
-    for (const fe of flattenErrors(error.body)) {
-      const field = fe.field.split('.').pop();
-      const id =
-        field === 'token' || field === 'uid'
-          ? 'errors.password.invalidLink'
-          : field === 'current_password'
-            ? 'errors.password.current'
-            : passwordMessageId(fe.message);
-      notify('error', id ? t(id) : fe.message, { title: t('errors.password.title'), autoClose: DURATION.form });
-    }
-  };
+  return useShowServerErrors({
+    title: 'errors.password.title',
+    statuses: { 429: { text: 'errors.tooManyAttempts' } },
+    fields: {
+      token: { text: 'errors.password.invalidLink' },
+      uid: { text: 'errors.password.invalidLink' },
+      current_password: { text: 'errors.password.current' },
+    },
+  });
 }
 
 export const CLIENT_GROUPS = [GROUP.client];

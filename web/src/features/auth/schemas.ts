@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 /**
  * Client-side rules equal to the server's (spec part 1 §5). Messages are catalog ids,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 /**
  * The catalog forms' rules, equal to the server's (spec part 1 §5 'Dish', 'Bulk price update',

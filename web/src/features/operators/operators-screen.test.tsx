@@ -69,7 +69,7 @@ describe('/operador-restaurante: operators of the selected restaurant', () => {
     renderOperators();
     await fillAdd({ first: 'Oscar', email: 'taken@example.com', password: 'Sabores-2026' });
     expect(await screen.findByText('Error al registrar el operador')).toBeInTheDocument();
-    expect(screen.getByText('Ya existe una cuenta con ese e-mail.')).toBeInTheDocument();
+    expect(screen.getByText('Ya existe un usuario con este e-mail.')).toBeInTheDocument();
   });
 
   it('the info dialog changes names and, when typed, the password; delete asks first', async () => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 /**
  * Operator rules equal to the identity service's (spec part 2 §5): first name 1–31 starting with

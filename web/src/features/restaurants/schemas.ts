@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { IMAGE_MAX_BYTES, isAcceptedImage, isFile } from '@/lib/form-data';
 
 /**

@@ -2,14 +2,13 @@ import { useEffect } from 'react';
 import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ApiError } from '@/lib/api-client';
-import { flattenErrors } from '@/lib/api-errors';
+import { notifyProblems } from '@/lib/api-errors';
 import { useT } from '@/lib/i18n/messages';
 import { DURATION, notify } from '@/lib/notify';
 import { useBulkPriceUpdate } from '../api/bulk-prices';
 import { allCategoryOptions, useCategories } from '../api/categories';
 import type { Menu } from '../api/types';
-import { notifyProblems } from '../components/show-errors';
+import { notifyServerErrors } from '../components/show-errors';
 import { BULK_MAX_LENGTH, bulkPriceSchema, normalizeDecimal, type BulkPriceValues } from '../schemas';
 
 /**
@@ -37,26 +36,8 @@ export function BulkPriceDialog(props: { opened: boolean; menus: Menu[]; menuId:
   const { errors } = form.formState;
   const err = (m?: string) => (m ? t(m) : undefined);
 
-  const onError = (error: unknown) => {
-    const title = t('catalog.bulk.error');
-    if (error instanceof ApiError && error.status === 400) {
-      // each field's first message
-      const seen = new Set<string>();
-      for (const e of flattenErrors(error.body)) {
-        if (seen.has(e.field)) continue;
-        seen.add(e.field);
-        notify('error', e.message, { title, autoClose: DURATION.form });
-      }
-    } else if (error instanceof ApiError && error.status === 403) {
-      for (const e of flattenErrors(error.body)) notify('error', e.message, { title, autoClose: DURATION.form });
-    } else if (error instanceof ApiError && error.status >= 500) {
-      notify('error', t('catalog.errors.server'), { title: t('catalog.errors.error500') });
-    } else if (error instanceof ApiError && error.body) {
-      for (const e of flattenErrors(error.body)) notify('error', e.message, { title, autoClose: DURATION.form });
-    } else {
-      notify('error', t('errors.network'), { title });
-    }
-  };
+  // 400: each field's first message; 403: each message; 5xx: 'Error 500' (spec part 1 §8)
+  const onError = (error: unknown) => notifyServerErrors(t, error, { title: 'catalog.bulk.error', firstPerField: true });
 
   const submit = form.handleSubmit(
     (v) =>

@@ -4,16 +4,15 @@ import { IconEye, IconEyeOff, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useT } from '@/lib/i18n/messages';
-import { DURATION, notify } from '@/lib/notify';
+import { notify } from '@/lib/notify';
 import { dishCategoryOptions, useCategories } from '../api/categories';
 import { useAddDishImage, useDeleteDishImage, useReplaceDishImage } from '../api/dish-images';
 import { useCreateDish, useDeleteDish, useToggleDish, useUpdateDish } from '../api/dishes';
 import type { Dish, DishImage } from '../api/types';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { PriceInput } from '../components/price-input';
-import { errorCodeOf, hasNonFieldErrors, notifyProblems, notifyServerErrors } from '../components/show-errors';
-import { ApiError } from '@/lib/api-client';
-import { flattenErrors } from '@/lib/api-errors';
+import { notifyServerErrors } from '../components/show-errors';
+import { errorCode, notifyProblems } from '@/lib/api-errors';
 import {
   DISH_DESCRIPTION_MAX,
   DISH_FORM_IMAGE_TYPES,
@@ -34,15 +33,13 @@ type Props = {
   onClose: () => void;
 };
 
-/** The marketplace (payment provider) cannot be reached: its own title and message (spec part 1 §8). */
-const isMarketplaceError = (text: string) => /mercado ?pago|marketplace|payment provider|proveedor de pagos/i.test(text);
-
 /** Refusals that leave the dish as it was, by the server's stable error code (spec part 1 §4 'Dish'). */
-const REFUSALS: Record<string, string> = {
-  category_left_empty: 'catalog.dish.errors.categoryEmpty',
-  dish_active_in_order: 'catalog.dish.errors.activeInOrder',
+const REFUSALS = {
+  category_left_empty: { text: 'catalog.dish.errors.categoryEmpty' },
+  dish_active_in_order: { text: 'catalog.dish.errors.activeInOrder' },
 };
-const refusalOf = (error: unknown) => REFUSALS[errorCodeOf(error) ?? ''];
+/** The payment provider cannot be reached: its own title and message (spec part 1 §8 'Create dish'). */
+const MARKETPLACE = { marketplace_unavailable: { title: 'catalog.dish.errors.marketplaceTitle', text: 'catalog.dish.errors.marketplace' } };
 
 /** Create and edit dialog: name, description, price, category, images; enable/disable and delete. */
 export function DishDialog({ opened, dish, menuId, defaultCategory, onClose }: Props) {
@@ -76,23 +73,15 @@ export function DishDialog({ opened, dish, menuId, defaultCategory, onClose }: P
   const { errors } = form.formState;
   const err = (m?: string) => (m ? t(m) : undefined);
 
-  const onCreateError = (error: unknown) => {
-    const first = error instanceof ApiError ? flattenErrors(error.body)[0] : undefined;
-    if (first && isMarketplaceError(first.message)) {
-      notify('error', t('catalog.dish.errors.marketplace'), { title: t('catalog.dish.errors.marketplaceTitle'), autoClose: DURATION.form });
-    } else if (first) {
-      notify('error', first.message, { title: t('catalog.dish.createError'), autoClose: DURATION.form });
-    } else {
-      notifyServerErrors(t, error, t('catalog.dish.createError'));
-    }
-  };
-  const onUpdateError = (error: unknown) => {
-    const title = t('catalog.dish.updateError');
-    const refusal = refusalOf(error);
-    if (refusal) notify('error', t(refusal), { title, autoClose: DURATION.form });
-    else if (hasNonFieldErrors(error)) notify('error', t('catalog.dish.errors.unique'), { title, autoClose: DURATION.form });
-    else notifyServerErrors(t, error, title, { firstPerField: true });
-  };
+  // create: the first message only (spec part 1 §8 'Create dish')
+  const onCreateError = (error: unknown) =>
+    notifyServerErrors(t, error, { title: 'catalog.dish.createError', firstOnly: true, codes: MARKETPLACE });
+  const onUpdateError = (error: unknown) =>
+    notifyServerErrors(t, error, {
+      title: 'catalog.dish.updateError',
+      firstPerField: true,
+      codes: { ...REFUSALS, dish_name_taken: { text: 'catalog.dish.errors.unique' } },
+    });
 
   const submit = form.handleSubmit(
     (v) => {
@@ -117,10 +106,7 @@ export function DishDialog({ opened, dish, menuId, defaultCategory, onClose }: P
     if (!dish) return;
     toggle.mutate(dish.pk, {
       onSuccess: (d) => notify('success', t(d.disable ? 'catalog.dish.disabledDone' : 'catalog.dish.enabledDone')),
-      onError: (error) => {
-        if (errorCodeOf(error) === 'dish_active_in_order') notify('error', t('catalog.dish.errors.activeInOrder'), { title: t('catalog.dish.errors.disableTitle'), autoClose: DURATION.form });
-        else notifyServerErrors(t, error, t('catalog.dish.errors.disableTitle'));
-      },
+      onError: (error) => notifyServerErrors(t, error, { title: 'catalog.dish.errors.disableTitle', codes: { dish_active_in_order: REFUSALS.dish_active_in_order } }),
     });
   };
   const onDelete = () => {
@@ -133,25 +119,23 @@ export function DishDialog({ opened, dish, menuId, defaultCategory, onClose }: P
       },
       onError: (error) => {
         setConfirmDelete(false);
-        const id = refusalOf(error);
-        if (id) {
-          // the dish stays: the reason, and the dialog closes (spec part 1 §4 'Dish')
-          notify('error', t(id), { title: t('catalog.dish.deleteError'), autoClose: DURATION.form });
-          onClose();
-        } else notifyServerErrors(t, error, t('catalog.dish.deleteError'));
+        notifyServerErrors(t, error, { title: 'catalog.dish.deleteError', codes: REFUSALS });
+        // a refusal leaves the dish as it was: the reason, and the dialog closes (spec part 1 §4 'Dish')
+        const code = errorCode(error);
+        if (code && code in REFUSALS) onClose();
       },
     });
   };
   const onUpload = (file: File) => {
     if (!dish || !upload) return;
-    const done = { onSuccess: () => { notify('success', t(upload.mode === 'add' ? 'catalog.image.added' : 'catalog.image.replaced')); setUpload(null); }, onError: (e: unknown) => notifyServerErrors(t, e, t('catalog.image.error'), { firstPerField: true }) };
+    const done = { onSuccess: () => { notify('success', t(upload.mode === 'add' ? 'catalog.image.added' : 'catalog.image.replaced')); setUpload(null); }, onError: (e: unknown) => notifyServerErrors(t, e, { title: 'catalog.image.error', firstPerField: true }) };
     if (upload.mode === 'add') addImage.mutate({ dish: dish.pk, image: file }, done);
     else replaceImage.mutate({ id: upload.image.id, image: file }, done);
   };
   const onDeleteImage = (image: DishImage) =>
     deleteImage.mutate(image.id, {
       onSuccess: () => notify('success', t('catalog.image.deleted')),
-      onError: (e) => notifyServerErrors(t, e, t('catalog.image.error')),
+      onError: (e) => notifyServerErrors(t, e, { title: 'catalog.image.error' }),
     });
 
   const title = dish ? t('catalog.dish.editTitle') : t('catalog.dish.newTitle');

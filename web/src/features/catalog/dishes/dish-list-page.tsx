@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { ActionIcon, Button, Center, Container, Group, Loader, Pagination, Select, SimpleGrid, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Center, Container, Group, Loader, Select, SimpleGrid, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCoin, IconHelp, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { RequireRestaurant } from '@/components/require-restaurant';
+import { Pager } from '@/components/pager';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
 import { dishCategoryOptions, useCategories } from '../api/categories';
@@ -159,7 +160,7 @@ function DishList({ restaurant }: { restaurant: number }) {
         <Text size="sm" c="dimmed">
           {t('catalog.dishes.count', { count })}
         </Text>
-        <Pagination total={pages} value={page} onChange={setPage} aria-label={t('catalog.dishes.pages')} />
+        <Pager total={pages} value={page} onChange={setPage} aria-label={t('catalog.dishes.pages')} />
       </Group>
 
       <DishDialog

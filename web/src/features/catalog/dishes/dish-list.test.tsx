@@ -153,9 +153,9 @@ describe('dish list (/lista-de-platos)', () => {
     expect(screen.queryByText('La categoría no puede quedar vacía.')).not.toBeInTheDocument();
   });
 
-  it('update: non_field_errors show the unique-dish-name error', async () => {
+  it('update: the dish_name_taken code shows the unique-dish-name error', async () => {
     setup();
-    server.use(http.put('*/api/dish/:id/', () => HttpResponse.json({ non_field_errors: ['x'] }, { status: 400 })));
+    server.use(http.put('*/api/dish/:id/', () => HttpResponse.json({ non_field_errors: ['x'], code: 'dish_name_taken' }, { status: 400 })));
     const user = userEvent.setup();
     renderApp('/lista-de-platos', { as: 'owner' });
     const dialog = await openDish(user, 'Empanada');
@@ -317,7 +317,7 @@ describe('dish list (/lista-de-platos)', () => {
     server.use(
       http.post('*/api/dish/', async ({ request }) => {
         posted.push(Object.fromEntries((await request.formData()).entries()));
-        return HttpResponse.json({ detail: ['No se pudo conectar con Mercado Pago.', 'otro'] }, { status: 400 });
+        return HttpResponse.json({ detail: 'No se pudo conectar con Mercado Pago.', code: 'marketplace_unavailable' }, { status: 400 });
       }),
     );
     const user = userEvent.setup();

@@ -14,7 +14,8 @@ import type { Menu } from '../api/types';
 import { CatalogMessages } from '../components/catalog-messages';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { HelpDialog } from '../components/help-dialog';
-import { hasNonFieldErrors, notifyProblems, notifyServerErrors } from '../components/show-errors';
+import { notifyServerErrors } from '../components/show-errors';
+import { notifyProblems } from '@/lib/api-errors';
 import { CategoryDialog } from './category-dialog';
 import { MenuSharePanel } from './menu-share-panel';
 import { MenuTreeEditor } from './menu-tree-editor';
@@ -107,7 +108,7 @@ function MenuEditor({ restaurant }: { restaurant: number }) {
         setMenuId(saved.menu.id);
         finish();
       },
-      onError: (err) => notifyServerErrors(t, err, t('catalog.menu.saveError'), { firstPerField: !hasNonFieldErrors(err) }),
+      onError: (err) => notifyServerErrors(t, err, { title: 'catalog.menu.saveError', firstPerField: true }),
     });
   };
 
@@ -121,7 +122,7 @@ function MenuEditor({ restaurant }: { restaurant: number }) {
       },
       onError: (err) => {
         setDialog(null);
-        notifyServerErrors(t, err, t('catalog.menu.deleteError'));
+        notifyServerErrors(t, err, { title: 'catalog.menu.deleteError' });
       },
     });
   };

@@ -93,7 +93,7 @@ export function MenuSharePanel({ menu }: { menu: Menu }) {
               { menu, changes: { delivery: e.currentTarget.checked } },
               {
                 onSuccess: () => notify('success', t('catalog.menu.updated')),
-                onError: (err) => notifyServerErrors(t, err, t('catalog.menu.saveError')),
+                onError: (err) => notifyServerErrors(t, err, { title: 'catalog.menu.saveError' }),
               },
             )
           }

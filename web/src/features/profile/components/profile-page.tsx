@@ -6,8 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { DiscardEditsDialog, EditorSaveBar } from '@/components/editor-actions';
 import { DiscardChangesPrompt } from '@/components/discard-changes';
 import { ChangePasswordDialog } from '@/features/auth/components/change-password-dialog';
-import { ApiError } from '@/lib/api-client';
-import { flattenErrors } from '@/lib/api-errors';
+import { useShowServerErrors } from '@/lib/api-errors';
 import { IMAGE_ACCEPT, changedValues, type FormValue } from '@/lib/form-data';
 import { digitsOnly, useErrorText } from '@/lib/form-utils';
 import { MessagesScope, useT } from '@/lib/i18n/messages';
@@ -99,21 +98,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
   };
   const cancel = () => (isDirty ? setConfirmCancel(true) : stopEditing());
   // spec part 1 §8: each field error as field name plus its first message, 7 s
-  const showErrors = (error: unknown) => {
-    const title = t('profile.errors.title');
-    if (!(error instanceof ApiError) || error.status >= 500 || error.body == null) {
-      notify('error', t('errors.network'), { title, autoClose: DURATION.form });
-      return;
-    }
-    const seen = new Set<string>();
-    for (const fe of flattenErrors(error.body)) {
-      const field = fe.field.split('.').pop() ?? fe.field;
-      if (seen.has(field)) continue;
-      seen.add(field);
-      const label = FIELD_LABELS[field] ? `${t(FIELD_LABELS[field])}: ` : '';
-      notify('error', `${label}${fe.message}`, { title, autoClose: DURATION.form });
-    }
-  };
+  const showErrors = useShowServerErrors({ title: 'profile.errors.title', firstPerField: true, labels: FIELD_LABELS });
   const submit = form.handleSubmit(
     (values) => {
       const payload = toPayload(initial, values);

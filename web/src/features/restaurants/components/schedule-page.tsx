@@ -4,8 +4,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { RequireRestaurant } from '@/components/require-restaurant';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
-import { flattenErrors } from '@/lib/api-errors';
+import { useShowServerErrors } from '@/lib/api-errors';
 import { MessagesScope, useT } from '@/lib/i18n/messages';
 import { DURATION, notify } from '@/lib/notify';
 import { useSchedule, useSetSchedule, type Schedule } from '../api/schedule';
@@ -41,11 +40,7 @@ function ScheduleEditor({ id, name, initial }: { id: number; name: string; initi
   const save = useSetSchedule();
   const [opening, setOpening] = useState(hhmm(initial.horario_apertura));
   const [closing, setClosing] = useState(hhmm(initial.horario_cierre));
-  const showErrors = (error: unknown) => {
-    const title = t('restaurants.schedule.errorTitle');
-    if (!(error instanceof ApiError) || error.body == null) return notify('error', t('errors.network'), { title, autoClose: DURATION.form });
-    for (const fe of flattenErrors(error.body)) notify('error', fe.message, { title, autoClose: DURATION.form });
-  };
+  const showErrors = useShowServerErrors({ title: 'restaurants.schedule.errorTitle' });
   const submit = (schedule: Schedule, done: string) =>
     save.mutate({ id, schedule }, { onSuccess: () => notify('success', t(done)), onError: showErrors });
   const onSave = () => {

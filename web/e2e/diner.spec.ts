@@ -1,0 +1,297 @@
+import { deflateSync, crc32 } from 'node:zlib';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+/**
+ * Issue 13's browser test at phone size, against the running stack through the gateway: the
+ * diner's menu from the menu link (takeaway by WhatsApp, also recorded as a delivery order), and
+ * from a table's QR (two phones share one tab; a tablet accepts; both phones see it live).
+ * Screenshots in test-results/screenshots/.
+ */
+const DIR = 'test-results/screenshots';
+const WHATSAPP = '5491145678900';
+
+test.skip(({ isMobile }) => !isMobile, 'diners use phones: the phone project runs this file');
+
+/** A real PNG (catalog checks images by content). */
+function png(r: number, g: number, b: number, size = 32): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    out.write(type, 4, 'ascii');
+    data.copy(out, 8);
+    out.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, 'ascii'), data])) >>> 0, 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3).map((_, i) => [r, g, b][i % 3])]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+type Owner = { token: string; restaurant: number; headers: { Authorization: string } };
+
+/**
+ * A new restaurant of the seeded demo owner (registrations are limited per address, and every
+ * browser test comes from this machine's): a wa.me link and take-away on make it take WhatsApp
+ * orders; without them the menu is view only.
+ */
+async function newRestaurant(request: APIRequestContext, takesOrders = true): Promise<Owner> {
+  const login = await request.post('/api/auth/token/login/', { data: { username: 'demo@resto.local', password: 'Demo-Resto-2026' } });
+  expect(login.status(), await login.text()).toBe(200);
+  const token = ((await login.json()) as { auth_token: string }).auth_token;
+  const headers = { Authorization: `Token ${token}` };
+  const res = await request.post('/api/restaurant-atributes/', {
+    headers,
+    multipart: {
+      nombre_local: `Esquina ${Date.now() % 1e7}`,
+      telefono: '1123456789',
+      direccion: 'Av. Corrientes 1234',
+      logo: { name: 'logo.png', mimeType: 'image/png', buffer: png(30, 90, 160, 64) },
+      ...(takesOrders ? { whatsapp: `https://wa.me/${WHATSAPP}`, takeaway: 'true' } : {}),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { token, restaurant: ((await res.json()) as { id_resto: number }).id_resto, headers };
+}
+
+/** A menu with two categories (one with a sub-category) and dishes, one with an image. */
+async function menuWithDishes(request: APIRequestContext, owner: Owner, opts: { delivery?: boolean; takesOrders?: boolean } = {}) {
+  const { delivery = true, takesOrders = true } = opts;
+  // catalog learns who owns the new restaurant from identity's events: retry until it has
+  let created = await createMenu();
+  for (let i = 0; i < 30 && created.status() === 403; i++) {
+    await new Promise((r) => setTimeout(r, 300));
+    created = await createMenu();
+  }
+  expect(created.status(), await created.text()).toBe(201);
+  const menuId = ((await created.json()) as { menus: { menu: { id: number } }[] }).menus[0].menu.id;
+  const dishes = (await (await request.get(`/api/dish/?menu_group__menu=${menuId}&paginate=0`, { headers: owner.headers })).json()) as
+    | { pk: number; name: string }[]
+    | { results: { pk: number; name: string }[] };
+  const list = Array.isArray(dishes) ? dishes : dishes.results;
+  const empanada = list.find((d) => d.name === 'Empanada');
+  expect(empanada).toBeDefined();
+  const upload = await request.post('/api/dish-image/', {
+    headers: owner.headers,
+    multipart: { dish: String(empanada!.pk), image: { name: 'e.png', mimeType: 'image/png', buffer: png(200, 120, 40) } },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  // catalog learns the restaurant's WhatsApp and take-away from identity's events
+  await expect
+    .poll(async () => ((await (await request.get(`/api/public-menu/?menu=${menuId}`)).json()) as { restaurant?: { order_enabled: boolean } }).restaurant?.order_enabled, {
+      timeout: 15_000,
+    })
+    .toBe(takesOrders);
+  return menuId;
+
+  function createMenu() {
+    return request.post('/api/create-nestable-menu/', {
+    headers: owner.headers,
+    data: {
+      menus: [
+        {
+          restaurant: owner.restaurant, name: 'Carta', delivery,
+          group_menu: [
+            { name: 'Entradas', dishes: [{ name: 'Empanada', price: '1500', description: 'De carne, cortada a cuchillo' }, { name: 'Provoleta', price: '4200' }], sub_categories: [] },
+            { name: 'Postres', dishes: [], sub_categories: [{ name: 'Helados', dishes: [{ name: 'Almendrado', price: '2000' }], sub_categories: [] }] },
+          ],
+        },
+      ],
+    },
+    });
+  }
+}
+
+async function addDish(page: Page, name: string, opts: { more?: number; comment?: string } = {}) {
+  await page.getByTestId(`dish-${name}`).click();
+  const dialog = page.getByRole('dialog', { name });
+  for (let i = 0; i < (opts.more ?? 0); i++) await dialog.getByRole('button', { name: 'Agregar uno' }).click();
+  if (opts.comment) await dialog.getByRole('textbox', { name: 'Comentario' }).fill(opts.comment);
+  await dialog.getByRole('button', { name: /Agregar al pedido/ }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('takeaway from the menu link opens exactly the expected WhatsApp message and records the order', async ({ page, request }) => {
+  const owner = await newRestaurant(request);
+  const menuId = await menuWithDishes(request, owner);
+
+  // the WhatsApp page is outside: catch the navigation and keep its address
+  const opened: string[] = [];
+  await page.route('https://wa.me/**', (route) => {
+    opened.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: 'text/html', body: '<title>WhatsApp</title>' });
+  });
+
+  await page.goto(`/menus?menu=${menuId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByTestId('category-Entradas')).toHaveAttribute('open', '');
+  await expect(page.getByTestId('dish-Empanada').locator('img')).toHaveJSProperty('complete', true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `${DIR}/diner-phone-menu.png`, fullPage: true });
+
+  await addDish(page, 'Empanada', { more: 1, comment: 'sin comino' });
+  await page.getByText('Postres', { exact: true }).click();
+  await page.getByText('Helados', { exact: true }).click();
+  await addDish(page, 'Almendrado');
+  await page.getByTestId('open-cart').click();
+  const review = page.getByRole('dialog', { name: 'Tu pedido' });
+  await expect(review.getByTestId('cart-total')).toHaveText(/5\.000,00/);
+  await page.screenshot({ path: `${DIR}/diner-phone-review.png` });
+  await review.getByRole('button', { name: 'Confirmar pedido' }).click();
+
+  const confirm = page.getByRole('dialog', { name: 'Confirmar pedido' });
+  await confirm.getByText('Take away').click();
+  await confirm.getByRole('textbox', { name: /¿Con cuánto pagás/ }).fill('4000');
+  await confirm.getByRole('button', { name: 'Enviar por WhatsApp' }).click();
+  await expect(confirm.getByText('Debe ingresar el nombre de la persona')).toBeVisible();
+  await expect(confirm.getByText(/al menos el total del pedido/)).toBeVisible();
+  await page.screenshot({ path: `${DIR}/diner-phone-confirm-errors.png` });
+  await confirm.getByRole('textbox', { name: /Nombre de la persona/ }).fill('Ana Pérez');
+  await confirm.getByRole('textbox', { name: /¿Con cuánto pagás/ }).fill('6000');
+  await confirm.getByRole('button', { name: 'Enviar por WhatsApp' }).click();
+
+  await expect.poll(() => opened.length).toBe(1);
+  const url = new URL(opened[0]);
+  expect(`${url.origin}${url.pathname}`).toBe(`https://wa.me/${WHATSAPP}`);
+  expect([...url.searchParams.keys()]).toEqual(['text']);
+  const text = url.searchParams.get('text')!.replace(/\u00a0/g, ' ');
+  const number = /^Pedido #(\d{6})\n/.exec(text)?.[1];
+  expect(number).toBeDefined();
+  expect(text).toBe(
+    [
+      `Pedido #${number}`,
+      'Tipo: Take away',
+      '',
+      '2 x Empanada ($ 3.000,00)',
+      '   Comentario: sin comino',
+      '1 x Almendrado ($ 2.000,00)',
+      '',
+      'Total: $ 5.000,00',
+      'Nombre: Ana Pérez',
+      'Paga con: $ 6.000,00',
+    ].join('\n'),
+  );
+
+  // the same order, with the same number, is on the restaurant's delivery list
+  const list = await request.get(`/api/delivery/?fk_resto=${owner.restaurant}`, { headers: owner.headers });
+  const deliveries = ((await list.json()) as { results: { fk_delivery: string; type_delivery: number; contact_info: { name: string }; status: string; order_total: string; cash_amount: string }[] }).results;
+  expect(deliveries).toHaveLength(1);
+  expect(deliveries[0]).toMatchObject({ fk_delivery: number, type_delivery: 2, contact_info: { name: 'Ana Pérez' }, status: '1', order_total: '5000.00', cash_amount: '6000.00' });
+});
+
+test("an unknown menu says 'Menu no encontrado'; a restaurant without WhatsApp shows the view-only warning", async ({ page, request }) => {
+  await page.goto('/menus?menu=999999999');
+  await expect(page.getByTestId('menu-not-found')).toHaveText('Menu no encontrado');
+
+  const owner = await newRestaurant(request, false);
+  const menuId = await menuWithDishes(request, owner, { takesOrders: false });
+  await page.goto(`/menus?menu=${menuId}`);
+  await expect(page.getByTestId('view-only')).toBeVisible();
+  await page.getByTestId('dish-Empanada').click();
+  await expect(page.getByRole('dialog', { name: 'Empanada' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Agregar al pedido/ })).toHaveCount(0);
+
+  // English: dollars, and the toggle switches the language
+  await page.keyboard.press('Escape');
+  await page.getByTestId('locale-toggle').getByRole('button', { name: 'EN' }).click();
+  await expect(page.getByTestId('view-only')).toHaveText(/view only/);
+  await expect(page.getByTestId('dish-Empanada').getByTestId('dish-price')).toHaveText('$1,500.00');
+  await page.screenshot({ path: `${DIR}/diner-phone-view-only-en.png`, fullPage: true });
+});
+
+/** A table M1 on the restaurant's floor, with the menu; answers its QR token once ordering knows it. */
+async function tableWithQr(request: APIRequestContext, owner: Owner, menuId: number): Promise<{ id: number; token: string }> {
+  // floor learns the restaurant's owner and its menus from events: retry until it has
+  let res = await createPlace();
+  for (let i = 0; i < 40 && (res.status() === 403 || res.status() === 400); i++) {
+    await new Promise((r) => setTimeout(r, 300));
+    res = await createPlace();
+  }
+  expect(res.status(), await res.text()).toBe(201);
+  const body = (await res.json()) as { id: number; i_name: string; qr: string }[] | { location: { id: number; i_name: string; qr: string }[] };
+  const place = (Array.isArray(body) ? body : body.location).find((p) => p.i_name === 'M1')!;
+  const token = new URL(place.qr).searchParams.get('p')!;
+  expect(token).toBeTruthy();
+  await expect.poll(async () => (await request.get(`/api/ordenes/lugar/${token}/`)).status(), { timeout: 15_000 }).toBe(200);
+  return { id: place.id, token };
+
+  function createPlace() {
+    return request.post('/api/sit/', {
+      headers: owner.headers,
+      data: { location: [{ fk_resto: owner.restaurant, fk_menu: menuId, i_name: 'M1', sit_type: 'mesa', x_axis: 0, y_axis: 0, w_width: 2, h_high: 2 }] },
+    });
+  }
+}
+
+test('two phones at one table share one tab; the staff accepts a line and both phones see it live; the waiter call reaches the board', async ({ browser, request }) => {
+  const owner = await newRestaurant(request);
+  const menuId = await menuWithDishes(request, owner);
+  const table = await tableWithQr(request, owner, menuId);
+  const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'es-AR' };
+  const [ana, beto] = await Promise.all([browser.newContext(phone), browser.newContext(phone)]);
+  const [a, b] = await Promise.all([ana.newPage(), beto.newPage()]);
+  await Promise.all([a.goto(`/menus?p=${table.token}`), b.goto(`/menus?p=${table.token}`)]);
+  for (const p of [a, b]) {
+    await expect(p.getByText(/Mesa M1/)).toBeVisible();
+    await expect(p.getByTestId('socket-state')).toHaveText('En vivo');
+  }
+
+  // Ana orders two empanadas
+  await addDish(a, 'Empanada', { more: 1, comment: 'sin comino' });
+  await a.getByTestId('open-cart').click();
+  let review = a.getByRole('dialog', { name: 'Tu pedido' });
+  await review.getByRole('textbox', { name: /Tu nombre/ }).fill('Ana');
+  await review.getByRole('button', { name: 'Enviar pedido' }).dblclick();
+  await expect(a.getByText('¡Pedido enviado!', { exact: false })).toBeVisible();
+
+  // Beto, on his own phone, orders a provoleta; his phone already shows Ana's line, live
+  await expect(b.getByTestId('table-tab').getByText('Pidió Ana')).toBeVisible();
+  await addDish(b, 'Provoleta');
+  await b.getByTestId('open-cart').click();
+  review = b.getByRole('dialog', { name: 'Tu pedido' });
+  await review.getByRole('textbox', { name: /Tu nombre/ }).fill('Beto');
+  await review.getByRole('button', { name: 'Enviar pedido' }).click();
+  await expect(b.getByText('¡Pedido enviado!', { exact: false })).toBeVisible();
+
+  // one shared tab on both phones: both lines, who ordered each, the running total
+  for (const p of [a, b]) {
+    const tab = p.getByTestId('table-tab');
+    await expect(tab.getByText('Pidió Ana')).toBeVisible();
+    await expect(tab.getByText('Pidió Beto')).toBeVisible();
+    await expect(tab.getByTestId('tab-total')).toHaveText(/7\.200,00/);
+    await expect(tab.getByTestId('line-status')).toHaveText(['Recibido', 'Recibido']);
+  }
+  await a.screenshot({ path: `${DIR}/diner-phone-table-tab.png`, fullPage: true });
+
+  // the double tap placed one order: the staff sees exactly two lines on the table
+  const lines = (await (await request.get(`/api/ordenes/?fk_sit__fk_resto=${owner.restaurant}&paginate=0`, { headers: owner.headers })).json()) as { id: number; dish_name: string; diner_name: string; quantity: number }[];
+  expect(lines.map((l) => [l.dish_name, l.quantity, l.diner_name]).sort()).toEqual([['Empanada', 2, 'Ana'], ['Provoleta', 1, 'Beto']]);
+
+  // a tablet accepts Ana's line (through the API: the board screen is another helper's); both phones see it move
+  const empanada = lines.find((l) => l.dish_name === 'Empanada')!;
+  const accept = await request.put(`/api/ordenes/${empanada.id}/`, { headers: owner.headers, data: { status: '2' } });
+  expect(accept.status(), await accept.text()).toBe(200);
+  for (const p of [a, b]) {
+    await expect(p.getByTestId('table-tab').getByTestId('line-status')).toHaveText(['En preparación', 'Recibido']);
+  }
+
+  // Beto calls the waiter: the board's table shows the call
+  await b.getByRole('button', { name: 'Llamar al mozo' }).click();
+  await expect(b.getByText('Llamamos al mozo. Ya viene.')).toBeVisible();
+  await expect
+    .poll(async () => {
+      const sits = (await (await request.get(`/api/sit/?fk_resto=${owner.restaurant}`, { headers: owner.headers })).json()) as { id: number; call_waiter: boolean; call_kind: string | null }[];
+      const sit = sits.find((s) => s.id === table.id);
+      return sit && [sit.call_waiter, sit.call_kind];
+    })
+    .toEqual([true, 'waiter']);
+  await b.screenshot({ path: `${DIR}/diner-phone-table-waiter.png`, fullPage: true });
+  await Promise.all([ana.close(), beto.close()]);
+});

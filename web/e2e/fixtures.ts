@@ -1,0 +1,85 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type Page } from '@playwright/test';
+
+/**
+ * Every spec imports `test` and `expect` from here, not from @playwright/test, so that each test
+ * runs under the two checks of issues 9 and 10:
+ *
+ * - CSP: the gateway's Content-Security-Policy (gateway/README.md 'Security headers') must be on
+ *   every document the app loads, and no screen may trigger a `securitypolicyviolation` event or
+ *   a console CSP error. A test fails at its end if any happened.
+ * - Accessibility: `checkScreen(page, name)` runs axe-core (WCAG 2 A/AA) on the screen as it is
+ *   and fails on serious or critical violations; every test calls it once per screen it reaches.
+ */
+
+export type CspViolation = { directive: string; blocked: string; source: string; page: string };
+
+declare global {
+  interface Window {
+    __reportCsp?: (v: CspViolation) => void;
+  }
+}
+
+/** Installed before any page script: a blocked script or style reports to the test at once. */
+function reportCspViolations() {
+  document.addEventListener('securitypolicyviolation', (e) => {
+    void window.__reportCsp?.({
+      directive: e.effectiveDirective,
+      blocked: e.blockedURI,
+      source: `${e.sourceFile}:${e.lineNumber}`,
+      page: location.pathname,
+    });
+  });
+}
+
+type Guard = { violations: CspViolation[]; consoleErrors: string[]; documentsWithoutPolicy: string[] };
+
+export const test = base.extend<{ cspGuard: Guard }>({
+  // exposed to the CSP spec, which checks that a violation is caught
+  cspGuard: [
+    async ({ page, baseURL }, use) => {
+      const origin = new URL(baseURL!).origin;
+      const guard: Guard = { violations: [], consoleErrors: [], documentsWithoutPolicy: [] };
+      // reported through a binding, so that a violation survives the navigation that follows it
+      await page.exposeBinding('__reportCsp', (_source, v: CspViolation) => void guard.violations.push(v));
+      await page.addInitScript(reportCspViolations);
+      page.on('pageerror', (e) => console.log(`pageerror: ${e.message}`));
+      page.on('console', (m) => {
+        if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) guard.consoleErrors.push(m.text());
+      });
+      // the app's documents (not the API's JSON or the media): each must carry the policy
+      page.on('response', async (r) => {
+        // the app's own documents; the OAuth simulator's pages are another origin's
+        if (r.request().resourceType() !== 'document' || new URL(r.url()).origin !== origin) return;
+        if (!/text\/html/.test(r.headers()['content-type'] ?? '')) return;
+        const policy = await r.headerValue('content-security-policy');
+        if (!policy) guard.documentsWithoutPolicy.push(new URL(r.url()).pathname);
+      });
+      await use(guard);
+      expect(guard.documentsWithoutPolicy, 'documents served without a Content-Security-Policy').toEqual([]);
+      expect(guard.violations, 'Content-Security-Policy violations').toEqual([]);
+      expect(guard.consoleErrors, 'console Content-Security-Policy errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+const SCREENSHOTS = 'test-results/screenshots';
+/** axe's WCAG 2.0 and 2.1 A/AA rules. */
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Fails on serious or critical axe violations; lists each rule with the nodes it found. */
+export async function expectAccessible(page: Page, name: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  const bad = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id} (${v.nodes.length}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(bad, `axe on ${name} (${page.url()})`).toEqual([]);
+}
+
+/** A screen reached by a test: axe, and at tablet size a screenshot (`test-results/screenshots/<name>.png`). */
+export async function checkScreen(page: Page, name: string) {
+  await expectAccessible(page, name);
+  if (test.info().project.name === 'tablet') await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+}

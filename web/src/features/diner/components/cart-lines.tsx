@@ -1,0 +1,55 @@
+import { ActionIcon, Group, Stack, Text } from '@mantine/core';
+import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useT } from '@/lib/i18n/messages';
+import { type CartLine, LIMITS, cartTotalCents, lineCents } from '../cart';
+import { useMoney } from './use-money';
+
+/** The cart's lines with +/- (0 removes) and the total. */
+export function CartLines({ lines, onQuantity }: { lines: CartLine[]; onQuantity: (key: string, quantity: number) => void }) {
+  const t = useT();
+  const money = useMoney();
+  if (lines.length === 0) return <Text c="dimmed">{t('diner.cart.empty')}</Text>;
+  return (
+    <Stack gap="sm">
+      {lines.map((line) => (
+        <Group key={line.key} justify="space-between" wrap="nowrap" align="flex-start" data-testid={`cart-line-${line.name}`}>
+          <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+            <Text fw={600}>
+              {line.quantity} x {line.name}
+            </Text>
+            {line.comment && (
+              <Text size="sm" c="dimmed">
+                {t('diner.cart.lineComment', { text: line.comment })}
+              </Text>
+            )}
+            <Text size="sm">{money(lineCents(line))}</Text>
+          </Stack>
+          <Group gap={4} wrap="nowrap">
+            <ActionIcon
+              size={40}
+              variant="default"
+              radius="xl"
+              aria-label={line.quantity === 1 ? t('diner.cart.remove', { name: line.name }) : t('diner.dish.less')}
+              onClick={() => onQuantity(line.key, line.quantity - 1)}
+            >
+              {line.quantity === 1 ? <IconTrash size={18} /> : <IconMinus size={18} />}
+            </ActionIcon>
+            <ActionIcon
+              size={40}
+              variant="default"
+              radius="xl"
+              aria-label={t('diner.dish.more')}
+              disabled={line.quantity >= LIMITS.maxQuantity}
+              onClick={() => onQuantity(line.key, line.quantity + 1)}
+            >
+              <IconPlus size={18} />
+            </ActionIcon>
+          </Group>
+        </Group>
+      ))}
+      <Text fw={700} size="lg" ta="right" data-testid="cart-total">
+        {t('diner.cart.total', { total: money(cartTotalCents(lines)) })}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,156 @@
+import { useRef, useState } from 'react';
+import { Alert, Button, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useT } from '@/lib/i18n/messages';
+import { useCreateDelivery } from '../api/create-delivery';
+import { DinerHttpError, newIdempotencyKey } from '../api/http';
+import type { PublicMenu } from '../api/types';
+import { type CartLine, type Checkout, LIMITS, cartTotalCents, checkoutErrors, fromCents, orderNumber, parseAmount } from '../cart';
+import { whatsappText, whatsappUrl } from '../whatsapp';
+import { sendErrorText } from './send-error';
+import { useMoney } from './use-money';
+
+/** Where the browser goes; a seam for the tests (jsdom cannot navigate). */
+export const navigation = { open: (url: string) => window.location.assign(url) };
+
+/**
+ * The spec's confirm step (delivery or take away, name, address, cash), then the pre-written
+ * WhatsApp message opens the restaurant's wa.me link. The same order is recorded in ordering
+ * first (same number); a refusal with a reason (stopped, closed, a dish gone) stops the send,
+ * while a server or network failure does not keep the diner from sending the message.
+ */
+export function CheckoutDialog(props: { opened: boolean; menu: PublicMenu; lines: CartLine[]; onClose: () => void; onSent: () => void }) {
+  const { menu, lines } = props;
+  const t = useT();
+  const money = useMoney();
+  const create = useCreateDelivery();
+  const [form, setForm] = useState<Checkout>({ kind: menu.menu.delivery ? 'delivery' : 'takeaway', name: '', address: '', cash: '' });
+  const [touched, setTouched] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  // one number and one key per order: a second tap (or a retry) sends the same order again
+  const attempt = useRef<{ number: string; key: string } | null>(null);
+  const total = cartTotalCents(lines);
+  const errors = checkoutErrors(form, total);
+  const shown = touched ? errors : {};
+  const errorText = (field: keyof typeof errors) => shown[field] && t(shown[field]!, { total: money(total) });
+  const set = (changes: Partial<Checkout>) => {
+    setForm((f) => ({ ...f, ...changes }));
+    attempt.current = null;
+  };
+
+  const send = async () => {
+    setTouched(true);
+    setFailure(null);
+    if (Object.keys(errors).length > 0 || create.isBusy()) return;
+    const kindValue = form.kind === 'delivery' ? t('diner.checkout.delivery') : t('diner.checkout.takeaway');
+    attempt.current ??= { number: orderNumber(), key: newIdempotencyKey() };
+    const { number, key } = attempt.current;
+    const text = whatsappText(number, lines, form, {
+      order: (n) => t('diner.wa.order', { number: n }),
+      kind: t('diner.wa.kind'),
+      kindValue,
+      total: t('diner.wa.total'),
+      name: t('diner.wa.name'),
+      address: t('diner.wa.address'),
+      cash: t('diner.wa.cash'),
+      comment: t('diner.wa.comment'),
+      price: money,
+    });
+    const url = whatsappUrl(menu.restaurant.whatsapp, text);
+    if (!url) {
+      setFailure(t('diner.checkout.noWhatsapp'));
+      return;
+    }
+    try {
+      await create.mutateAsync({
+        key,
+        body: {
+          fk_resto: menu.menu.restaurant,
+          fk_menu: menu.menu.id,
+          type_delivery: form.kind === 'delivery' ? 1 : 2,
+          status: '1',
+          contact_info: { name: form.name.trim(), phone: '' },
+          address: form.kind === 'delivery' ? form.address.trim() : '',
+          ordenes: lines.map((l) => ({ fk_dish: l.dish, name: l.name, quantity: l.quantity, extra_commentary: l.comment, status: '1' })),
+          fk_delivery: number,
+          cash_amount: fromCents(Math.round(parseAmount(form.cash) * 100)),
+        },
+      });
+    } catch (err) {
+      if (err instanceof DinerHttpError && err.status < 500) {
+        setFailure(sendErrorText(t, err));
+        return;
+      }
+      // ordering is down or unreachable: the WhatsApp message is the order (spec), send it anyway
+    }
+    props.onSent();
+    navigation.open(url);
+  };
+
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={t('diner.checkout.title')} size="lg" centered>
+      <Stack gap="md">
+        <div>
+          <Text fw={600} mb={4} id="checkout-kind">
+            {t('diner.checkout.kind')}
+          </Text>
+          <SegmentedControl
+            fullWidth
+            size="md"
+            aria-labelledby="checkout-kind"
+            value={form.kind}
+            onChange={(v) => set({ kind: v as Checkout['kind'] })}
+            data={[
+              { value: 'delivery', label: t('diner.checkout.delivery') },
+              { value: 'takeaway', label: t('diner.checkout.takeaway') },
+            ]}
+          />
+        </div>
+        <TextInput
+          size="md"
+          label={t('diner.checkout.name')}
+          required
+          value={form.name}
+          maxLength={LIMITS.name}
+          onChange={(e) => set({ name: e.currentTarget.value })}
+          error={errorText('name')}
+          autoComplete="name"
+        />
+        {form.kind === 'delivery' && (
+          <TextInput
+            size="md"
+            label={t('diner.checkout.address')}
+            required
+            value={form.address}
+            maxLength={LIMITS.address}
+            onChange={(e) => set({ address: e.currentTarget.value })}
+            error={errorText('address')}
+            autoComplete="street-address"
+          />
+        )}
+        <TextInput
+          size="md"
+          label={t('diner.checkout.cash')}
+          required
+          inputMode="decimal"
+          value={form.cash}
+          onChange={(e) => set({ cash: e.currentTarget.value })}
+          description={t('diner.checkout.cashHelp', { total: money(total) })}
+          error={errorText('cash')}
+        />
+        {failure && (
+          <Alert color="red" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <Stack gap="xs">
+          <Button size="md" fullWidth color="green" onClick={send} loading={create.isPending}>
+            {t('diner.checkout.send')}
+          </Button>
+          <Button size="md" fullWidth variant="default" onClick={props.onClose}>
+            {t('diner.checkout.back')}
+          </Button>
+        </Stack>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,25 @@
+import { DinerHttpError } from '../api/http';
+
+type T = (id: string, values?: Record<string, string | number>) => string;
+
+const CODES = new Set(['orders_stopped', 'restaurant_closed', 'dish_unavailable', 'dish_not_in_menu', 'place_token_invalid']);
+
+/** What a refused send says, by the answer's `code` (never by its wording). */
+export function sendErrorText(t: T, err: unknown): string {
+  if (!(err instanceof DinerHttpError)) return t('diner.errors.network');
+  const code = err.code;
+  if (code === 'too_many_orders' || err.status === 429) return t('diner.errors.too_many_orders', { seconds: err.retryAfter ?? 60 });
+  if (code && CODES.has(code)) return t(`diner.errors.${code}`);
+  if (err.status >= 500) return t('diner.errors.server');
+  // field errors ({ordenes: [...]}, {cash_amount: [...]}) arrive in the diner's language already
+  return t('diner.errors.invalid', { detail: firstMessage(err.body) });
+}
+
+function firstMessage(body: unknown): string {
+  if (typeof body === 'string') return body;
+  if (Array.isArray(body)) return body.length ? firstMessage(body[0]) : '';
+  if (body && typeof body === 'object') {
+    for (const [key, value] of Object.entries(body)) if (key !== 'code') return firstMessage(value);
+  }
+  return '';
+}

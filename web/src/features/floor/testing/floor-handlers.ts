@@ -1,0 +1,64 @@
+import { http, HttpResponse } from 'msw';
+import type { Menu, Sit } from '../api/types';
+
+/**
+ * A fake floor service (the spec's `sit/` API) for the screens' tests. `active` names the places
+ * with open orders: the delete call answers them in `active_locations` and keeps them.
+ */
+export const RESTAURANT = { id: 7, id_resto: 7, nombre_local: 'La Esquina' };
+
+export function sit(id: number, name: string, extra: Partial<Sit> = {}): Sit {
+  const type = name.startsWith('S') ? 'silla' : name.startsWith('D') ? 'delivery' : 'mesa';
+  return {
+    id, fk_resto: 7, fk_menu: 1, menu_name: 'Carta', i_name: name, sit_type: type, x_axis: id % 24, y_axis: 0, w_width: 1, h_high: 1,
+    blocked: false, details: null, qr: `http://localhost/menus?sit=tok${id}`, qr_code: `/media/qr/tok${id}.png`, ...extra,
+  };
+}
+
+export type Call = { method: string; path: string; query: Record<string, string>; body: unknown };
+
+export function floorServer(opts: { sits?: Sit[]; menus?: Menu[]; active?: string[] } = {}) {
+  const calls: Call[] = [];
+  const sits: Sit[] = opts.sits ?? [sit(1, 'M1'), sit(3, 'M3'), sit(5, 'S1')];
+  const menus: Menu[] = opts.menus ?? [{ id: 1, name: 'Carta', restaurant: 7 }];
+  const active = new Set(opts.active ?? []);
+  let next = 100;
+  const record = async (request: Request) => {
+    const url = new URL(request.url);
+    const body = request.method === 'GET' ? null : await request.json();
+    const call = { method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body };
+    calls.push(call);
+    return call;
+  };
+  const handlers = [
+    http.get('*/api/restaurant/', () => HttpResponse.json([RESTAURANT])),
+    http.get('*/api/menu/', () => HttpResponse.json(menus)),
+    http.get('*/api/sit/', async ({ request }) => {
+      await record(request);
+      return HttpResponse.json(sits);
+    }),
+    http.post('*/api/sit/', async ({ request }) => {
+      const { body } = await record(request);
+      const created = (body as { location: Omit<Sit, 'id'>[] }).location.map((s) => ({ ...s, id: next++ }) as Sit);
+      sits.push(...created);
+      return HttpResponse.json(created, { status: 201 });
+    }),
+    http.put('*/api/sit/update/', async ({ request }) => {
+      const { body } = await record(request);
+      const s = sits.find((x) => x.id === (body as Sit).id)!;
+      Object.assign(s, body);
+      return HttpResponse.json(s);
+    }),
+    http.post('*/api/sit/delete/', async ({ request }) => {
+      const { body } = await record(request);
+      const asked = (body as { location: Sit[] }).location;
+      const kept = asked.map((a) => sits.find((s) => s.id === a.id)!).filter((s) => active.has(s.i_name));
+      for (const a of asked) {
+        const i = sits.findIndex((s) => s.id === a.id && !active.has(s.i_name));
+        if (i >= 0) sits.splice(i, 1);
+      }
+      return HttpResponse.json({ active_locations: kept });
+    }),
+  ];
+  return { calls, handlers, sits };
+}

@@ -1,0 +1,3 @@
+export { NotificationBell } from './components/notification-bell';
+export { staffSocket, type LiveMessage, type SocketEvent } from './socket';
+export { useStaffSocket, useSocketConnected } from './use-staff-socket';

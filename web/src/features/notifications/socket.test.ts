@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as sound from '@/lib/sound';
+import { sessionStore } from '@/lib/session';
+import { StaffSocket, type SocketEvent } from './socket';
+
+/** A socket the test drives by hand: what the client sent, and the server's frames and closes. */
+class FakeSocket {
+  static all: FakeSocket[] = [];
+  sent: string[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onclose: ((e: { code: number }) => void) | null = null;
+  closed = false;
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(d: string) {
+    this.sent.push(d);
+  }
+  close() {
+    this.closed = true;
+  }
+  serverOpen() {
+    this.onopen?.();
+  }
+  frame(f: object) {
+    this.onmessage?.({ data: JSON.stringify(f) });
+  }
+  drop(code = 1006) {
+    this.onclose?.({ code });
+  }
+}
+
+const msg = (id: number, type = 'new_order') => ({ id, type, fk_resto: 10, fk_sit: 4, order_type: 'other', description: 'M1', from_admin: false, msg: 'x', created_at: '', data: {} });
+
+function make() {
+  const s = new StaffSocket(() => 'ws://test/ws/notificaciones/', FakeSocket as unknown as typeof WebSocket);
+  const events: SocketEvent[] = [];
+  s.subscribe((e) => events.push(e));
+  return { s, events, last: () => FakeSocket.all[FakeSocket.all.length - 1] };
+}
+
+describe('staff socket', () => {
+  beforeEach(() => {
+    FakeSocket.all = [];
+    sessionStore.signIn({ token: 'tok-1', username: 'ana', groups: [4] });
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('authenticates in the first frame, never in the URL', () => {
+    const { s, last } = make();
+    s.start(10);
+    expect(last().url).not.toContain('tok-1');
+    last().serverOpen();
+    expect(JSON.parse(last().sent[0])).toMatchObject({ type: 'auth', token: 'tok-1', last_id: null, fk_resto: 10 });
+  });
+
+  it('sends the last-seen id when reconnecting, backing off 1 s then 2 s', () => {
+    const { s, last } = make();
+    s.start(10);
+    last().serverOpen();
+    last().frame({ type: 'ready', last_id: 5, resync: false, restaurants: [10] });
+    last().frame(msg(9));
+    last().drop();
+    expect(FakeSocket.all).toHaveLength(1);
+    vi.advanceTimersByTime(999);
+    expect(FakeSocket.all).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all).toHaveLength(2);
+    last().serverOpen();
+    expect(JSON.parse(last().sent[0]).last_id).toBe(9);
+    last().drop();
+    vi.advanceTimersByTime(1999);
+    expect(FakeSocket.all).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all).toHaveLength(3);
+  });
+
+  it('does not reconnect after a revoked token or a refused restaurant', () => {
+    const { s, last } = make();
+    s.start(10);
+    last().drop(4401);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+  });
+
+  it('rings for live new orders and waiter calls only: not for the replay, not for status changes, not twice', () => {
+    const play = vi.spyOn(sound, 'playNotificationSound').mockReturnValue(true);
+    const { s, events, last } = make();
+    s.start(10);
+    last().serverOpen();
+    last().frame(msg(3)); // missed while away: replayed before ready
+    last().frame({ type: 'ready', last_id: 3, resync: false });
+    last().frame(msg(4, 'order_status'));
+    last().frame(msg(5, 'waiter_call'));
+    last().frame(msg(5, 'waiter_call')); // a repeat
+    expect(play.mock.calls).toEqual([['waiter-call']]);
+    const messages = events.filter((e) => e.kind === 'message');
+    expect(messages.map((e) => e.kind === 'message' && [e.message.id, e.replayed])).toEqual([
+      [3, true],
+      [4, false],
+      [5, false],
+    ]);
+  });
+
+  it('starts afresh on another restaurant', () => {
+    const { s, last } = make();
+    s.start(10);
+    last().serverOpen();
+    last().frame(msg(7));
+    s.start(11);
+    expect(FakeSocket.all[0].closed).toBe(true);
+    last().serverOpen();
+    expect(JSON.parse(last().sent[0])).toMatchObject({ fk_resto: 11, last_id: null });
+  });
+});

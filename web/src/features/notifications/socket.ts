@@ -1,0 +1,160 @@
+import { localeStore } from '@/lib/i18n/locale';
+import { sessionStore } from '@/lib/session';
+import { playNotificationSound } from '@/lib/sound';
+import { KEYS, read } from '@/lib/storage';
+
+/** One message of the staff socket (services/notifications/README.md 'The message'). */
+export type LiveMessage = {
+  id: number;
+  type: string;
+  fk_resto: number;
+  fk_sit: number | null;
+  order_type: string;
+  description: string;
+  from_admin: boolean;
+  msg: string;
+  created_at: string;
+  data: Record<string, unknown>;
+};
+
+export type SocketEvent =
+  | { kind: 'message'; message: LiveMessage; replayed: boolean }
+  | { kind: 'ready'; resync: boolean }
+  | { kind: 'status'; connected: boolean };
+
+type Listener = (e: SocketEvent) => void;
+
+/** Types that ring on every tablet (new order, new delivery, waiter call, bill request). */
+const SOUNDS: Record<string, 'new-order' | 'waiter-call'> = {
+  new_order: 'new-order',
+  new_delivery: 'new-order',
+  waiter_call: 'waiter-call',
+  bill_request: 'waiter-call',
+};
+
+/** Close codes after which reconnecting cannot help (bad auth, revoked, not a member). */
+const FINAL = new Set([4400, 4401, 4403, 4404]);
+
+export const BACKOFF_MS = [1000, 2000, 4000, 8000, 16000, 30000];
+
+export function receivesNotifications(): boolean {
+  return read(KEYS.receiveNoti) !== 'no';
+}
+
+/**
+ * The tab's one staff socket: auth frame (no token in the URL), last-seen id on reconnect,
+ * backoff 1 s … 30 s, sounds only for live messages (not the catch-up replayed before `ready`).
+ */
+export class StaffSocket {
+  private ws: WebSocket | null = null;
+  private listeners = new Set<Listener>();
+  private lastId: number | null = null;
+  private attempt = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private ready = false;
+  private stopped = true;
+  private restaurant: number | null = null;
+  connected = false;
+
+  constructor(
+    private readonly url: () => string = defaultUrl,
+    private readonly Ctor: typeof WebSocket = globalThis.WebSocket,
+  ) {}
+
+  subscribe(l: Listener) {
+    this.listeners.add(l);
+    return () => {
+      this.listeners.delete(l);
+    };
+  }
+
+  get lastSeen() {
+    return this.lastId;
+  }
+
+  /** Listen to one restaurant (null: all of the user's); a change reconnects. */
+  start(restaurant: number | null) {
+    if (!this.stopped && this.restaurant === restaurant) return;
+    if (this.restaurant !== restaurant) this.lastId = null;
+    this.restaurant = restaurant;
+    this.stop();
+    this.stopped = false;
+    this.open();
+  }
+
+  stop() {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const ws = this.ws;
+    this.ws = null;
+    if (ws) ws.close(1000);
+    this.setConnected(false);
+  }
+
+  private emit(e: SocketEvent) {
+    for (const l of this.listeners) l(e);
+  }
+
+  private setConnected(v: boolean) {
+    if (this.connected === v) return;
+    this.connected = v;
+    this.emit({ kind: 'status', connected: v });
+  }
+
+  private open() {
+    const { token } = sessionStore.get();
+    if (!token) return;
+    const ws = new this.Ctor(this.url());
+    this.ws = ws;
+    this.ready = false;
+    ws.onopen = () => {
+      ws.send(JSON.stringify({ type: 'auth', token, last_id: this.lastId, fk_resto: this.restaurant, lang: localeStore.get() }));
+    };
+    ws.onmessage = (ev) => {
+      if (this.ws !== ws) return;
+      let frame: { type?: string; id?: number; last_id?: number; resync?: boolean };
+      try {
+        frame = JSON.parse(String(ev.data));
+      } catch {
+        return;
+      }
+      if (frame.type === 'ready') {
+        this.ready = true;
+        this.attempt = 0;
+        if (typeof frame.last_id === 'number') this.lastId = Math.max(this.lastId ?? 0, frame.last_id);
+        this.setConnected(true);
+        this.emit({ kind: 'ready', resync: Boolean(frame.resync) });
+        return;
+      }
+      if (frame.type === 'error' || typeof frame.id !== 'number') return;
+      // ids only grow: one not above the last seen is a repeat
+      if (this.lastId !== null && frame.id <= this.lastId) return;
+      this.lastId = frame.id;
+      const message = frame as LiveMessage;
+      const replayed = !this.ready;
+      if (!replayed && SOUNDS[message.type]) playNotificationSound(SOUNDS[message.type]);
+      this.emit({ kind: 'message', message, replayed });
+    };
+    ws.onclose = (ev) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      this.setConnected(false);
+      if (this.stopped || FINAL.has(ev.code)) return;
+      const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
+      this.attempt += 1;
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        if (!this.stopped) this.open();
+      }, delay);
+    };
+  }
+}
+
+function defaultUrl() {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}/ws/notificaciones/`;
+}
+
+/** The tab's socket (one per tab, shared by the board and the bell). */
+export const staffSocket = new StaffSocket();

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { Badge, Group, Pagination, SegmentedControl, Select, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useT } from '@/lib/i18n/messages';
+import { linesQuery } from '../api/get-lines';
+import { FILTERS, PAGE_SIZES, STATUS_COLOR } from '../status';
+import { LineActions } from './line-actions';
+
+/** The list view: status filters, page sizes 10/20/40/all, one action per order. */
+export function ListView({ restaurant }: { restaurant: number }) {
+  const t = useT();
+  const [status, setStatus] = useState<string>('0');
+  const [size, setSize] = useState<number>(10);
+  const [page, setPage] = useState(1);
+  const lines = useQuery(linesQuery(restaurant, { status, page, size }));
+  const rows = lines.data?.results ?? [];
+  const pages = size === -1 ? 1 : Math.max(1, Math.ceil((lines.data?.count ?? 0) / size));
+  return (
+    <>
+      <Group justify="space-between" mb="sm" wrap="wrap">
+        <SegmentedControl
+          size="md"
+          aria-label={t('orders.col.status')}
+          value={status}
+          onChange={(v) => {
+            setStatus(v);
+            setPage(1);
+          }}
+          data={FILTERS.map((s) => ({ value: s, label: t(`orders.status.${s}`) }))}
+        />
+        <Select
+          w={130}
+          size="md"
+          label={t('orders.perPage')}
+          allowDeselect={false}
+          value={String(size)}
+          onChange={(v) => {
+            setSize(Number(v));
+            setPage(1);
+          }}
+          data={PAGE_SIZES.map((s) => ({ value: String(s), label: s === -1 ? t('orders.all') : String(s) }))}
+        />
+      </Group>
+      {rows.length === 0 ? (
+        <Text c="dimmed">{t('orders.empty')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={700}>
+          <Table striped verticalSpacing="sm" data-testid="order-list">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('orders.col.table')}</Table.Th>
+                <Table.Th>{t('orders.col.dish')}</Table.Th>
+                <Table.Th>{t('orders.col.qty')}</Table.Th>
+                <Table.Th>{t('orders.col.status')}</Table.Th>
+                <Table.Th>{t('orders.col.action')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((l) => (
+                <Table.Tr key={l.id} data-testid={`line-${l.id}`}>
+                  <Table.Td>{l.sit_name}</Table.Td>
+                  <Table.Td>
+                    {l.dish_name}
+                    {l.extra_commentary && (
+                      <Text size="xs" c="dimmed">
+                        {l.extra_commentary}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{l.quantity}</Table.Td>
+                  <Table.Td>
+                    <Badge color={STATUS_COLOR[l.status]}>{t(`orders.status.${l.status}`)}</Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <LineActions line={l} restaurant={restaurant} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {pages > 1 && (
+        <Pagination
+          mt="md"
+          total={pages}
+          value={page}
+          onChange={setPage}
+          getControlProps={(control) => ({ 'aria-label': `${t('orders.page')} ${control}` })}
+          getItemProps={(p) => ({ 'aria-label': `${t('orders.page')} ${p}` })}
+        />
+      )}
+    </>
+  );
+}
