@@ -18,7 +18,7 @@ SETUP = $(SYS_PY) deploy/local/setup.py
 STACK = $(if $(wildcard $(VENV_PY)),$(VENV_PY),$(SYS_PY)) deploy/local/stack.py
 
 .PHONY: help up down restart status logs mail test setup infra databases keys migrate seed web-build \
-        bench clean python
+        bench bench-live bench-orders replay replay-dead-letters clean python
 
 help: ## show the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -73,6 +73,18 @@ test: infra ## every test: unit suites, then the gateway and web suites against 
 bench: up ## load the public menu through the gateway and directly (deploy/bench/results/)
 	@command -v wrk >/dev/null || (apt-get update -q && apt-get install -y -q --no-install-recommends wrk)
 	@$(VENV_PY) deploy/bench/public_menu.py
+
+bench-live: up ## new order -> websocket frame on 50 tablets over 2 notifications processes, 20 orders/s
+	@$(VENV_PY) deploy/bench/live_board.py
+
+bench-orders: up ## place 3-line orders with 50 concurrent clients against an ordering process of its own
+	@cd services/ordering && $(VENV_PY) bench/place_orders.py
+
+replay: python ## publish a service's events again: SERVICE=identity SINCE=2026-11-22T10:00 [TYPE=identity.restaurant.created]
+	@$(STACK) replay $(SERVICE) --since $(SINCE) $(if $(TYPE),--type $(TYPE))
+
+replay-dead-letters: python ## send a service's dead letters back to their queues: SERVICE=catalog
+	@$(STACK) replay $(SERVICE) --dead-letters
 
 clean: down ## stop and remove .run/ state (keeps keys, the venv and the databases)
 	@find .run -mindepth 1 -maxdepth 1 ! -name keys -exec rm -rf {} +

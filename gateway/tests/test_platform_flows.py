@@ -104,4 +104,4 @@ def test_an_operator_reaches_the_restaurant_everywhere_until_removed(client):
     assert client.delete(f"/api/registrar-operador/{added.json()['id']}/", headers=owner_auth).status_code == 204
     assert client.get(f"/api/menu/?restaurant={restaurant}", headers=operator).status_code == 401  # the token died with the job
     for service in PROJECTING_SERVICES:
-        eventually(lambda: psql(service, f"SELECT count(*) FROM restaurant_member WHERE restaurant_id = {restaurant} AND user_id = {user_id}") == "0")
+        eventually(lambda: psql(service, f"SELECT count(*) FROM restaurant_member WHERE restaurant_id = {restaurant} AND user_id = {user_id} AND active") == "0")

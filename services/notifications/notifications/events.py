@@ -1,4 +1,28 @@
-"""What notifications reacts to: event type -> handler. The queue bindings follow from this map."""
+"""What notifications reacts to: event type -> handler(s). The queue bindings follow from this map."""
+from contracts.catalog import DishChanged, DishDeleted, PricesChanged
+from contracts.floor import PlaceChanged, PlaceCreated, PlaceRemoved, WaiterCallCleared, WaiterCalled
+from contracts.identity import RestaurantDeleted
+from contracts.ordering import LinesRemoved, LinesStatusChanged, OrderPlaced, TableFreed
 from kit.membership import MEMBERSHIP_HANDLERS
+from notifications.notification import handlers
+from notifications.place import service as places
 
-EVENT_HANDLERS = {**MEMBERSHIP_HANDLERS}
+EVENT_HANDLERS = {
+    **MEMBERSHIP_HANDLERS,
+    RestaurantDeleted.type: [MEMBERSHIP_HANDLERS[RestaurantDeleted.type], handlers.on_restaurant_deleted],
+    # the restaurant's tablets (and the phones at the place)
+    OrderPlaced.type: handlers.on_order_placed,
+    LinesStatusChanged.type: handlers.on_lines_status_changed,
+    LinesRemoved.type: handlers.on_lines_removed,
+    TableFreed.type: handlers.on_table_freed,
+    WaiterCalled.type: handlers.on_waiter_called,
+    WaiterCallCleared.type: handlers.on_waiter_cleared,
+    # the places diners' sockets are scoped to
+    PlaceCreated.type: places.on_place_created,
+    PlaceChanged.type: places.on_place_changed,
+    PlaceRemoved.type: places.on_place_removed,
+    # open diner menus fetch again
+    DishChanged.type: handlers.on_dish_changed,
+    DishDeleted.type: handlers.on_dish_deleted,
+    PricesChanged.type: handlers.on_prices_changed,
+}

@@ -1,13 +1,34 @@
 from fastapi import FastAPI
 
+from kit.app import create_app
 from notifications import models  # noqa: F401  (every table is known before the app starts)
 from notifications.events import EVENT_HANDLERS
+from notifications.live.endpoints import router as live_router
+from notifications.live.hub import Hub
+from notifications.notification import service as notifications
+from notifications.notification.endpoints import router as bell_router
 from notifications.settings import Settings
-from kit.app import create_app
 
 
 def build_app(settings: Settings | None = None) -> FastAPI:
-    return create_app(settings or Settings(), routers=[], event_handlers=EVENT_HANDLERS)
+    settings = settings or Settings()
+
+    async def start_hub(app: FastAPI) -> None:
+        app.state.hub = Hub(settings, app.state.session_factory, app.state.redis, app.state.revocations)
+        # Event handlers record notifications through their session; the hub publishes them after the commit.
+        notifications.bind(app.state.session_factory, app.state.hub.publish)
+        await app.state.hub.start()
+
+    async def stop_hub(app: FastAPI) -> None:
+        await app.state.hub.stop()
+
+    return create_app(
+        settings,
+        routers=[bell_router, live_router],
+        event_handlers=EVENT_HANDLERS,
+        on_startup=[start_hub],
+        on_shutdown=[stop_hub],
+    )
 
 
 app = build_app()

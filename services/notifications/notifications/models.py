@@ -2,5 +2,16 @@
 from kit.consumer import ProcessedEvent
 from kit.membership import RestaurantMember
 from kit.outbox import OutboxMessage
+from notifications.notification.models import Notification, NotificationHead, ReadMark, ReadNotification
+from notifications.place.models import Place
 
-__all__ = ["OutboxMessage", "ProcessedEvent", "RestaurantMember"]
+__all__ = [
+    "Notification",
+    "NotificationHead",
+    "OutboxMessage",
+    "Place",
+    "ProcessedEvent",
+    "ReadMark",
+    "ReadNotification",
+    "RestaurantMember",
+]

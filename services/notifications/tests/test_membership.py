@@ -1,2 +1,2 @@
 """notifications learns who owns and operates each restaurant from identity's events."""
-from kit.membership_tests import *  # noqa: F403
+from kit.testing.membership_tests import *  # noqa: F403

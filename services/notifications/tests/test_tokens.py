@@ -1,2 +1,2 @@
 """notifications refuses bad tokens like every other service (shared checks from the kit)."""
-from kit.token_tests import *  # noqa: F403
+from kit.testing.token_tests import *  # noqa: F403

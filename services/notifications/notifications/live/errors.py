@@ -1,0 +1,33 @@
+"""Why a socket is refused or closed: a close code (4xxx mirror HTTP statuses), a stable `code` the
+screen branches on, and a text for the person. Sent as an `error` frame, then the close."""
+from dataclasses import dataclass
+
+from kit import messages as kit_messages
+from kit.i18n import Text
+from notifications import messages
+
+
+@dataclass(frozen=True)
+class Closure:
+    close_code: int
+    code: str
+    text: Text
+
+
+BAD_AUTH_MESSAGE = Closure(4400, "bad_auth_message", messages.BAD_AUTH_MESSAGE)
+RESTAURANT_REQUIRED = Closure(4400, "restaurant_required", messages.RESTAURANT_REQUIRED)
+INVALID_TOKEN = Closure(4401, "invalid_token", kit_messages.INVALID_TOKEN)
+TOKEN_REVOKED = Closure(4401, "token_revoked", messages.TOKEN_REVOKED)
+TOKEN_EXPIRED = Closure(4401, "token_expired", messages.TOKEN_REVOKED)
+PERMISSION_DENIED = Closure(4403, "permission_denied", kit_messages.PERMISSION_DENIED)
+PLACE_UNKNOWN = Closure(4404, "place_unknown", messages.PLACE_UNKNOWN)
+PLACE_CLOSED = Closure(4404, "place_closed", messages.PLACE_CLOSED)
+AUTH_TIMEOUT = Closure(4408, "auth_timeout", messages.AUTH_TIMEOUT)
+TOO_SLOW = Closure(1013, "too_slow", messages.TOO_SLOW)  # 1013: try again later (reconnect and catch up)
+SERVER_ERROR = Closure(1011, "server_error", kit_messages.SERVER_ERROR)  # reconnect and catch up
+
+
+class Refused(Exception):
+    def __init__(self, closure: Closure):
+        super().__init__(closure.code)
+        self.closure = closure

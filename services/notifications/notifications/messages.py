@@ -1,0 +1,61 @@
+"""Every text notifications sends to a person, in Spanish and English.
+
+A notification's `msg` is stored in both languages; a socket gets it in its language and the
+bell's list in the request's (`Accept-Language`).
+"""
+from kit.i18n import Text
+
+# What happened (spec part 1 §7 'Other': the socket's messages). `{place}` is the place's name
+# (M1, S3, D2) or a delivery order's number (#123456); `{items}` the order's lines ("2 × Empanada, 1 × Flan").
+NEW_ORDER = Text(es="Nuevo pedido en {place}: {items}", en="New order at {place}: {items}")
+NEW_DELIVERY = Text(es="Nuevo pedido de delivery {place}: {items}", en="New delivery order {place}: {items}")
+NEW_TAKEAWAY = Text(es="Nuevo pedido para llevar {place}: {items}", en="New takeaway order {place}: {items}")
+MORE_ITEMS = Text(es="{items} y {count} más", en="{items} and {count} more")
+LINE_STATUS = Text(es="{place}: {quantity} × {dish} pasó a {status}", en="{place}: {quantity} × {dish} is now {status}")
+LINES_STATUS = Text(es="{place}: {count} pedidos pasaron a {status}", en="{place}: {count} orders are now {status}")
+LINES_CHANGED = Text(es="{place}: {count} pedidos cambiaron de estado", en="{place}: {count} orders changed status")
+LINE_REMOVED = Text(es="{place}: se eliminó un pedido", en="{place}: an order was removed")
+LINES_REMOVED = Text(es="{place}: se eliminaron {count} pedidos", en="{place}: {count} orders were removed")
+TABLE_FREED = Text(es="Se liberó {place}", en="{place} was freed")
+WAITER_CALL = Text(es="{place} llama al mozo", en="{place} is calling the waiter")
+BILL_REQUEST = Text(es="{place} pide la cuenta", en="{place} asks for the bill")
+WAITER_SENT = Text(es="Mozo enviado a {place}", en="Waiter sent to {place}")
+MENU_CHANGED = Text(es="El menú cambió.", en="The menu changed.")
+PLACE_CLOSED = Text(
+    es="Este código QR ya no es válido: escanee otra vez el código de la mesa.",
+    en="This QR code is no longer valid: scan the table's code again.",
+)
+
+# Order line statuses (spec part 2 §4 'Order status codes').
+STATUS = {
+    "1": Text(es="Nuevo", en="New"),
+    "2": Text(es="Aceptado", en="Accepted"),
+    "3": Text(es="Rechazado", en="Rejected"),
+    "4": Text(es="Entregado", en="Delivered"),
+    "5": Text(es="En cierre", en="Closing"),
+    "6": Text(es="Pagado", en="Paid"),
+    "7": Text(es="En camino", en="On the way"),
+}
+
+# Why a socket was refused or closed (sent in an `error` frame before the close).
+BAD_AUTH_MESSAGE = Text(
+    es='El primer mensaje debe ser {"type": "auth", ...} con sus campos válidos.',
+    en='The first message must be {"type": "auth", ...} with valid fields.',
+)
+AUTH_TIMEOUT = Text(es="No se recibió la autenticación a tiempo.", en="Authentication was not received in time.")
+TOKEN_REVOKED = Text(es="La sesión terminó: inicie sesión otra vez.", en="The session ended: log in again.")
+RESTAURANT_REQUIRED = Text(es="Elija un restaurante (fk_resto).", en="Choose a restaurant (fk_resto).")
+PLACE_UNKNOWN = Text(es="Código QR inválido o vencido.", en="Invalid or expired QR code.")
+TOO_SLOW = Text(
+    es="La conexión no recibe los mensajes a tiempo: vuelva a conectarse.",
+    en="The connection is not keeping up with its messages: reconnect.",
+)
+NOTIFICATION_NOT_FOUND = Text(es="Notificación no encontrada.", en="Notification not found.")
+
+
+def fill(template: Text, **params: Text | str | int) -> Text:
+    """`template` with `params` filled in each language; a `Text` parameter gives its own language."""
+    return Text(
+        es=template.es.format(**{k: v.es if isinstance(v, Text) else v for k, v in params.items()}),
+        en=template.en.format(**{k: v.en if isinstance(v, Text) else v for k, v in params.items()}),
+    )

@@ -1,0 +1,165 @@
+"""What each event says, and to whom: the notification drafted from it.
+
+`place` is how the message names where it happened: the place's name (M1, S3, D2), or a delivery
+order's number when no place is involved (see `label`).
+"""
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from contracts.floor import WaiterCallCleared, WaiterCalled
+from contracts.ordering import LineFacts, LinesRemoved, LinesStatusChanged, OrderPlaced, TableFreed
+from kit.i18n import Text
+from notifications import messages
+from notifications.messages import fill
+from notifications.notification.message import (
+    BILL_REQUEST,
+    DELIVERY_ORDER,
+    MENU_CHANGED,
+    NEW_DELIVERY,
+    NEW_ORDER,
+    ORDER_REMOVED,
+    ORDER_STATUS,
+    OTHER_ORDER,
+    PLACE_CLOSED,
+    TABLE_FREED,
+    WAITER_CALL,
+    WAITER_CALL_CLEARED,
+    Draft,
+)
+
+ITEMS_SHOWN = 3  # lines named in a new order's text; the rest are counted
+
+
+def label(place_name: str, place_id: int | None, delivery_id: int | None) -> str:
+    if place_name:
+        return place_name
+    if place_id is not None:
+        return f"#{place_id}"
+    return f"#{delivery_id}" if delivery_id is not None else ""
+
+
+def items(lines: Sequence[LineFacts]) -> Text:
+    named = ", ".join(f"{line.quantity} × {line.dish_name}" for line in lines[:ITEMS_SHOWN])
+    if len(lines) <= ITEMS_SHOWN:
+        return Text(es=named, en=named)
+    return fill(messages.MORE_ITEMS, items=named, count=len(lines) - ITEMS_SHOWN)
+
+
+def order_placed(event: OrderPlaced, place: str) -> Draft:
+    lines = [
+        {
+            "id": line.line_id,
+            "fk_dish": line.dish_id,
+            "name": line.dish_name,
+            "price": str(line.price),
+            "quantity": line.quantity,
+            "status": line.status,
+            "extra_commentary": line.extra_commentary,
+            "diner_name": line.diner_name,
+        }
+        for line in event.lines
+    ]
+    data: dict[str, Any] = {
+        "order_id": event.order_id,
+        "kind": event.kind,
+        "source": event.source,
+        # A diner's own name; a staff member's username stays off the table's phones.
+        "placed_by": event.placed_by if event.source == "diner" else "",
+        "fk_delivery": event.delivery_id,
+        "lines": lines,
+    }
+    if event.kind == "table":
+        template, type_, order_type = messages.NEW_ORDER, NEW_ORDER, OTHER_ORDER
+    else:
+        template = messages.NEW_DELIVERY if event.kind == "delivery" else messages.NEW_TAKEAWAY
+        type_, order_type = NEW_DELIVERY, DELIVERY_ORDER
+    return Draft(
+        restaurant_id=event.restaurant_id,
+        type=type_,
+        order_type=order_type,
+        description=place,
+        msg=fill(template, place=place, items=items(event.lines)),
+        created_at=event.occurred_at,
+        place_id=event.place_id,
+        from_admin=event.source == "staff",
+        data=data,
+        for_diners=event.place_id is not None,
+    )
+
+
+def lines_status_changed(event: LinesStatusChanged, place: str) -> Draft:
+    changes = event.changes
+    targets = {change.to_status for change in changes}
+    if len(changes) == 1:
+        only = changes[0]
+        msg = fill(messages.LINE_STATUS, place=place, quantity=only.quantity, dish=only.dish_name, status=messages.STATUS[only.to_status])
+    elif len(targets) == 1:
+        msg = fill(messages.LINES_STATUS, place=place, count=len(changes), status=messages.STATUS[targets.pop()])
+    else:
+        msg = fill(messages.LINES_CHANGED, place=place, count=len(changes))
+    return Draft(
+        restaurant_id=event.restaurant_id,
+        type=ORDER_STATUS,
+        order_type=OTHER_ORDER if event.delivery_id is None else DELIVERY_ORDER,
+        description=place,
+        msg=msg,
+        created_at=event.occurred_at,
+        place_id=event.place_id,
+        data={
+            "fk_delivery": event.delivery_id,
+            "changes": [
+                {"id": c.line_id, "name": c.dish_name, "quantity": c.quantity, "from_status": c.from_status, "status": c.to_status}
+                for c in changes
+            ],
+        },
+        for_diners=event.place_id is not None,
+    )
+
+
+def lines_removed(event: LinesRemoved, place: str) -> Draft:
+    count = len(event.line_ids)
+    return Draft(
+        restaurant_id=event.restaurant_id,
+        type=ORDER_REMOVED,
+        order_type=OTHER_ORDER if event.delivery_id is None else DELIVERY_ORDER,
+        description=place,
+        msg=fill(messages.LINE_REMOVED, place=place) if count == 1 else fill(messages.LINES_REMOVED, place=place, count=count),
+        created_at=event.occurred_at,
+        place_id=event.place_id,
+        data={"fk_delivery": event.delivery_id, "ids": list(event.line_ids)},
+        for_diners=event.place_id is not None,
+    )
+
+
+def table_freed(event: TableFreed, place: str) -> Draft:
+    return _at_place(event.restaurant_id, event.place_id, place, TABLE_FREED, fill(messages.TABLE_FREED, place=place), event.occurred_at)
+
+
+def waiter_called(event: WaiterCalled, place: str) -> Draft:
+    type_, template = (BILL_REQUEST, messages.BILL_REQUEST) if event.kind == "bill" else (WAITER_CALL, messages.WAITER_CALL)
+    return _at_place(event.restaurant_id, event.place_id, place, type_, fill(template, place=place), event.occurred_at, from_admin=False)
+
+
+def waiter_cleared(event: WaiterCallCleared, place: str) -> Draft:
+    return _at_place(
+        event.restaurant_id, event.place_id, place, WAITER_CALL_CLEARED, fill(messages.WAITER_SENT, place=place), event.occurred_at
+    )
+
+
+def _at_place(restaurant_id: int, place_id: int | None, place: str, type_: str, msg: Text, at: datetime, **fields: Any) -> Draft:
+    """A message about one place (or, with no place, all of the restaurant's), for its phones too."""
+    return Draft(
+        restaurant_id=restaurant_id, type=type_, description=place, msg=msg, created_at=at, place_id=place_id, for_diners=True, **fields
+    )
+
+
+def menu_changed(restaurant_id: int, menu_id: int, at: datetime, place_id: int | None = None, place: str = "", **facts: Any) -> Draft:
+    """For the phones reading `menu_id` (or only those at `place_id`, whose menu it now is)."""
+    data = {"fk_menu": menu_id, **facts}
+    return _at_place(restaurant_id, place_id, place, MENU_CHANGED, messages.MENU_CHANGED, at, menu_id=menu_id, data=data, for_staff=False)
+
+
+def place_closed(restaurant_id: int, at: datetime, place_id: int | None = None, place: str = "") -> Draft:
+    """The phones at `place_id` (every place of the restaurant when None) must check their token again."""
+    return _at_place(restaurant_id, place_id, place, PLACE_CLOSED, messages.PLACE_CLOSED, at, for_staff=False)

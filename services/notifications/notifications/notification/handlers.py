@@ -1,0 +1,63 @@
+"""Events from ordering, floor and catalog, turned into notifications for staff and diners."""
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from contracts.catalog import DishChanged, DishDeleted, PricesChanged
+from contracts.floor import WaiterCallCleared, WaiterCalled
+from contracts.identity import RestaurantDeleted
+from contracts.ordering import LinesRemoved, LinesStatusChanged, OrderPlaced, TableFreed
+from notifications.notification import drafts, repository
+from notifications.notification.service import record
+from notifications.place import repository as places
+
+
+async def _place(session: AsyncSession, place_id: int | None, given_name: str = "", delivery_id: int | None = None) -> str:
+    """How a message names the place: the event's name, else the projection's."""
+    return drafts.label(given_name or await places.name_of(session, place_id), place_id, delivery_id)
+
+
+async def on_order_placed(session: AsyncSession, event: OrderPlaced) -> None:
+    place = await _place(session, event.place_id, event.place_name, event.delivery_id or event.order_id)
+    await record(session, [drafts.order_placed(event, place)])
+
+
+async def on_lines_status_changed(session: AsyncSession, event: LinesStatusChanged) -> None:
+    place = await _place(session, event.place_id, event.place_name, event.delivery_id)
+    await record(session, [drafts.lines_status_changed(event, place)])
+
+
+async def on_lines_removed(session: AsyncSession, event: LinesRemoved) -> None:
+    place = await _place(session, event.place_id, delivery_id=event.delivery_id)
+    await record(session, [drafts.lines_removed(event, place)])
+
+
+async def on_table_freed(session: AsyncSession, event: TableFreed) -> None:
+    await record(session, [drafts.table_freed(event, await _place(session, event.place_id, event.place_name))])
+
+
+async def on_waiter_called(session: AsyncSession, event: WaiterCalled) -> None:
+    await record(session, [drafts.waiter_called(event, await _place(session, event.place_id, event.place_name))])
+
+
+async def on_waiter_cleared(session: AsyncSession, event: WaiterCallCleared) -> None:
+    await record(session, [drafts.waiter_cleared(event, await _place(session, event.place_id, event.place_name))])
+
+
+async def on_dish_changed(session: AsyncSession, event: DishChanged) -> None:
+    draft = drafts.menu_changed(event.restaurant_id, event.menu_id, event.occurred_at, fk_dish=event.dish_id, disable=event.disable)
+    await record(session, [draft])
+
+
+async def on_dish_deleted(session: AsyncSession, event: DishDeleted) -> None:
+    draft = drafts.menu_changed(event.restaurant_id, event.menu_id, event.occurred_at, fk_dish=event.dish_id, deleted=True)
+    await record(session, [draft])
+
+
+async def on_prices_changed(session: AsyncSession, event: PricesChanged) -> None:
+    await record(session, [drafts.menu_changed(event.restaurant_id, event.menu_id, event.occurred_at)])
+
+
+async def on_restaurant_deleted(session: AsyncSession, event: RestaurantDeleted) -> None:
+    """Its places stop letting diners in (their open sockets close) and its history goes."""
+    await places.remove_restaurant(session, event.restaurant_id, event.occurred_at)
+    await repository.forget_restaurant(session, event.restaurant_id)
+    await record(session, [drafts.place_closed(event.restaurant_id, event.occurred_at)])

@@ -1,0 +1,140 @@
+"""Notification queries: the stream (ids, what came after an id) and the bell, scoped to the caller."""
+from sqlalchemy import ColumnElement, and_, delete, exists, func, literal, or_, select
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from kit.membership import restaurant_visible
+from kit.pagination import Paging, fetch_page
+from kit.tokens import Principal
+from notifications.notification.message import Message
+from notifications.notification.models import Notification, NotificationHead, ReadMark, ReadNotification
+
+HEAD = 1  # the one row of notification_head
+
+
+# ---------------------------------------------------------------------------------- the stream
+async def take_ids(session: AsyncSession, count: int) -> range:
+    """The next `count` ids. The head row stays locked until the caller's transaction ends, so
+    transactions recording notifications commit one after another, in id order."""
+    statement = insert(NotificationHead).values(id=HEAD, last_id=count)
+    last = await session.scalar(
+        statement.on_conflict_do_update(
+            index_elements=["id"], set_={"last_id": NotificationHead.last_id + count}
+        ).returning(NotificationHead.last_id)
+    )
+    return range(last - count + 1, last + 1)
+
+
+async def head(session: AsyncSession) -> int:
+    """The newest id committed (0 before the first)."""
+    return await session.scalar(select(NotificationHead.last_id).where(NotificationHead.id == HEAD)) or 0
+
+
+async def after(session: AsyncSession, after_id: int, before_id: int | None, limit: int) -> list[Message]:
+    """Every message with `after_id < id < before_id`, oldest first (at most `limit`)."""
+    query = select(Notification).where(Notification.id > after_id).order_by(Notification.id).limit(limit)
+    if before_id is not None:
+        query = query.where(Notification.id < before_id)
+    return [Message.of(row) for row in await session.scalars(query)]
+
+
+async def newest_in(
+    session: AsyncSession, audience: ColumnElement[bool], after_id: int, up_to: int, limit: int
+) -> tuple[list[Message], bool]:
+    """What `audience` missed in `after_id < id <= up_to`: the newest `limit`, oldest first, and
+    whether there were more."""
+    rows = list(
+        await session.scalars(
+            select(Notification)
+            .where(audience, Notification.id > after_id, Notification.id <= up_to)
+            .order_by(Notification.id.desc())
+            .limit(limit + 1)
+        )
+    )
+    return [Message.of(row) for row in reversed(rows[:limit])], len(rows) > limit
+
+
+# ---------------------------------------------------------------------------------- the bell
+def _read_up_to(principal: Principal) -> ColumnElement[int]:
+    return func.coalesce(
+        select(ReadMark.read_up_to)
+        .where(ReadMark.user_id == principal.user_id, ReadMark.restaurant_id == Notification.restaurant_id)
+        .scalar_subquery(),
+        0,
+    )
+
+
+def is_read(principal: Principal) -> ColumnElement[bool]:
+    return or_(
+        Notification.id <= _read_up_to(principal),
+        exists().where(ReadNotification.user_id == principal.user_id, ReadNotification.notification_id == Notification.id),
+    )
+
+
+def _staff_visible(principal: Principal, restaurant_id: int | None) -> ColumnElement[bool]:
+    clauses = [Notification.for_staff, restaurant_visible(Notification.restaurant_id, principal)]
+    if restaurant_id is not None:
+        clauses.append(Notification.restaurant_id == restaurant_id)
+    return and_(*clauses)
+
+
+async def list_readable(
+    session: AsyncSession, principal: Principal, listing: Paging, restaurant_id: int | None, unread_only: bool
+) -> tuple[int, list[tuple[Notification, bool]]]:
+    query = select(Notification, is_read(principal).label("read")).where(_staff_visible(principal, restaurant_id))
+    if unread_only:
+        query = query.where(~is_read(principal))
+    count, rows = await fetch_page(session, query.order_by(Notification.id.desc()), listing)
+    return count, [(row, read) for row, read in rows]
+
+
+async def count_unread(session: AsyncSession, principal: Principal, restaurant_id: int | None) -> int:
+    return await session.scalar(
+        select(func.count()).select_from(Notification).where(_staff_visible(principal, restaurant_id), ~is_read(principal))
+    )
+
+
+async def get_readable(session: AsyncSession, principal: Principal, notification_id: int) -> Notification | None:
+    return await session.scalar(
+        select(Notification).where(Notification.id == notification_id, _staff_visible(principal, None))
+    )
+
+
+async def mark_read(session: AsyncSession, principal: Principal, notification_id: int) -> None:
+    await session.execute(
+        insert(ReadNotification)
+        .values(user_id=principal.user_id, notification_id=notification_id)
+        .on_conflict_do_nothing()
+    )
+
+
+async def mark_all_read(session: AsyncSession, principal: Principal, restaurant_id: int | None) -> None:
+    """Every visible restaurant's (or one's) notifications up to its newest count as read."""
+    newest = (
+        select(
+            literal(principal.user_id).label("user_id"),
+            Notification.restaurant_id,
+            func.max(Notification.id).label("read_up_to"),
+        )
+        .where(_staff_visible(principal, restaurant_id))
+        .group_by(Notification.restaurant_id)
+    )
+    statement = insert(ReadMark).from_select(["user_id", "restaurant_id", "read_up_to"], newest)
+    await session.execute(
+        statement.on_conflict_do_update(
+            index_elements=["user_id", "restaurant_id"],
+            set_={"read_up_to": func.greatest(ReadMark.read_up_to, statement.excluded.read_up_to)},
+        )
+    )
+    # Single reads under the new marks say nothing more.
+    await session.execute(
+        delete(ReadNotification).where(
+            ReadNotification.user_id == principal.user_id,
+            exists().where(Notification.id == ReadNotification.notification_id, Notification.id <= _read_up_to(principal)),
+        )
+    )
+
+
+async def forget_restaurant(session: AsyncSession, restaurant_id: int) -> None:
+    await session.execute(delete(ReadMark).where(ReadMark.restaurant_id == restaurant_id))
+    await session.execute(delete(Notification).where(Notification.restaurant_id == restaurant_id))

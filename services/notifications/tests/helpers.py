@@ -1,0 +1,125 @@
+"""Shared test steps: restaurants with their staff, events delivered through the broker, sockets."""
+import asyncio
+import hashlib
+import json
+from datetime import UTC, datetime
+from decimal import Decimal
+
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from contracts import Event
+from contracts.floor import PlaceChanged, PlaceCreated
+from contracts.ordering import LineFacts, OrderPlaced
+from kit.auth import ADMIN, CLIENT, OPERATOR, OWNER
+from kit.membership import RestaurantMember
+from kit.testing.membership_tests import publish, wait_processed
+
+# Restaurant A (10) is owned by user 1 and operated by user 5; restaurant B (20) is owned by user 2.
+A, B = 10, 20
+OWNER_A, OWNER_B, OPERATOR_A, A_CLIENT, AN_ADMIN = 1, 2, 5, 3, 9
+STAFF = "/ws/notificaciones/"
+TABLE = "/ws/notificaciones/mesa/"
+WAIT = 5  # seconds a test waits for a frame before failing
+
+
+async def seed_members(session_factory: async_sessionmaker[AsyncSession]) -> None:
+    async with session_factory() as session, session.begin():
+        session.add_all(
+            [
+                RestaurantMember(restaurant_id=A, user_id=OWNER_A, role=OWNER),
+                RestaurantMember(restaurant_id=B, user_id=OWNER_B, role=OWNER),
+                RestaurantMember(restaurant_id=A, user_id=OPERATOR_A, role=OPERATOR),
+            ]
+        )
+
+
+class People:
+    """Tokens (for sockets) and headers (for the bell) of each person."""
+
+    def __init__(self, auth_header, signer):
+        self.header = auth_header
+        self.token = lambda user_id, group: signer.issue(user_id, f"user{user_id}@example.com", [group])
+        self.owner_a = auth_header(OWNER_A, OWNER)
+        self.owner_b = auth_header(OWNER_B, OWNER)
+        self.operator_a = auth_header(OPERATOR_A, OPERATOR)
+        self.client = auth_header(A_CLIENT, CLIENT)
+        self.admin = auth_header(AN_ADMIN, ADMIN)
+
+
+async def deliver(app, *events: Event) -> None:
+    """Publish other services' events to notifications and wait until it has processed them."""
+    for event in events:
+        await publish(app, event)
+    await wait_processed(app, *events)
+
+
+def order(restaurant=A, place_id=1, place_name="M1", source="staff", kind="table", lines=None, **fields) -> OrderPlaced:
+    lines = lines or [LineFacts(line_id=100, dish_id=7, dish_name="Empanada", price=Decimal("1500.00"), quantity=2, status="1")]
+    return OrderPlaced(
+        restaurant_id=restaurant, order_id=50, placed_at=datetime.now(UTC),
+        place_id=place_id, place_name=place_name, source=source, kind=kind, lines=lines, **fields,
+    )
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def place(place_id=1, restaurant=A, name="M1", menu_id=30, token="token-m1", changed=False, **fields) -> PlaceCreated | PlaceChanged:
+    kind = PlaceChanged if changed else PlaceCreated
+    return kind(place_id=place_id, restaurant_id=restaurant, name=name, kind="mesa", menu_id=menu_id, token_hash=token_hash(token), **fields)
+
+
+# ------------------------------------------------------------------------------------ sockets
+async def open_socket(url: str, path: str, hello: dict, headers: dict | None = None) -> ClientConnection:
+    ws = await connect(url + path, additional_headers=headers or {})
+    await ws.send(json.dumps(hello))
+    return ws
+
+
+async def staff_socket(url: str, token: str, **hello) -> tuple[ClientConnection, dict]:
+    """A staff socket past its `ready` frame (with nothing to catch up on)."""
+    ws = await open_socket(url, STAFF, {"type": "auth", "token": token, **hello})
+    return ws, await ready(ws)
+
+
+async def table_socket(url: str, token: str, **hello) -> tuple[ClientConnection, dict]:
+    ws = await open_socket(url, TABLE, {"type": "auth", "place_token": token, **hello})
+    return ws, await ready(ws)
+
+
+async def ready(ws: ClientConnection) -> dict:
+    missed, frame = await caught_up(ws)
+    assert missed == [], missed
+    return frame
+
+
+async def caught_up(ws: ClientConnection) -> tuple[list[dict], dict]:
+    """The missed messages a socket is sent first, and the `ready` frame that follows them."""
+    missed = []
+    while (frame := await next_frame(ws))["type"] != "ready":
+        missed.append(frame)
+    return missed, frame
+
+
+async def next_frame(ws: ClientConnection) -> dict:
+    async with asyncio.timeout(WAIT):
+        return json.loads(await ws.recv())
+
+
+async def frames(ws: ClientConnection, count: int) -> list[dict]:
+    return [await next_frame(ws) for _ in range(count)]
+
+
+async def closing(ws: ClientConnection) -> tuple[list[dict], int, str]:
+    """The frames a socket gets until it is closed, and the close code and reason."""
+    received = []
+    try:
+        async with asyncio.timeout(WAIT):
+            while True:
+                received.append(json.loads(await ws.recv()))
+    except ConnectionClosed as closed:
+        return received, closed.rcvd.code, closed.rcvd.reason
+

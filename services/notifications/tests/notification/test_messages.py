@@ -1,0 +1,134 @@
+"""What the tablets hear for each event of ordering and floor: the spec's message (fk_resto, fk_sit,
+order_type, description, type, from_admin, msg) with its id, time and the event's facts."""
+from decimal import Decimal
+
+import pytest
+
+from contracts.catalog import DishChanged
+from contracts.floor import WaiterCallCleared, WaiterCalled
+from contracts.ordering import LineFacts, LinesRemoved, LinesStatusChanged, LineStatusChange, TableFreed
+from kit.auth import OWNER
+from tests.helpers import A, OWNER_A, deliver, next_frame, order, place, staff_socket
+
+
+def line(line_id, dish, quantity=1, status="1", price="100.00", **fields) -> LineFacts:
+    return LineFacts(line_id=line_id, dish_id=line_id + 1000, dish_name=dish, price=Decimal(price), quantity=quantity, status=status, **fields)
+
+
+def change(line_id, dish, to, quantity=1, before="1") -> LineStatusChange:
+    return LineStatusChange(line_id=line_id, dish_name=dish, quantity=quantity, from_status=before, to_status=to)
+
+
+def heard(frame: dict) -> tuple:
+    return frame["type"], frame["order_type"], frame["fk_sit"], frame["description"], frame["from_admin"], frame["msg"]
+
+
+async def test_a_new_order_at_a_table_is_announced_with_its_lines(app, people, ws_url):
+    ws, _ = await staff_socket(ws_url, people.token(OWNER_A, OWNER))
+    placed = order(lines=[line(100, "Empanada", 2, price="1500.00", extra_commentary="sin sal"), line(101, "Flan")])
+    await deliver(app, placed)
+    assert await next_frame(ws) == {
+        "id": 1,
+        "type": "new_order",
+        "fk_resto": A,
+        "fk_sit": 1,
+        "order_type": "other",
+        "description": "M1",
+        "from_admin": True,
+        "msg": "Nuevo pedido en M1: 2 × Empanada, 1 × Flan",
+        "created_at": placed.occurred_at.isoformat(),
+        "data": {
+            "order_id": 50,
+            "kind": "table",
+            "source": "staff",
+            "placed_by": "",
+            "fk_delivery": None,
+            "lines": [
+                {"id": 100, "fk_dish": 1100, "name": "Empanada", "price": "1500.00", "quantity": 2, "status": "1", "extra_commentary": "sin sal", "diner_name": ""},
+                {"id": 101, "fk_dish": 1101, "name": "Flan", "price": "100.00", "quantity": 1, "status": "1", "extra_commentary": "", "diner_name": ""},
+            ],
+        },
+    }
+
+
+async def test_a_diners_order_names_three_lines_and_counts_the_rest_in_english(app, people, ws_url):
+    ws, _ = await staff_socket(ws_url, people.token(OWNER_A, OWNER), lang="en")
+    lines = [line(100, "Empanada", 2), line(101, "Flan"), line(102, "Agua"), line(103, "Café"), line(104, "Pan")]
+    await deliver(app, order(source="diner", placed_by="Ana", lines=lines))
+    frame = await next_frame(ws)
+    assert heard(frame) == ("new_order", "other", 1, "M1", False, "New order at M1: 2 × Empanada, 1 × Flan, 1 × Agua and 2 more")
+    assert frame["data"]["placed_by"] == "Ana"
+
+
+@pytest.mark.parametrize(
+    "kind, msg",
+    [("delivery", "Nuevo pedido de delivery #123456: 1 × Pizza"), ("takeaway", "Nuevo pedido para llevar #123456: 1 × Pizza")],
+)
+async def test_delivery_and_takeaway_orders_are_new_deliveries(app, people, ws_url, kind, msg):
+    ws, _ = await staff_socket(ws_url, people.token(OWNER_A, OWNER))
+    await deliver(app, order(kind=kind, place_id=None, place_name="", delivery_id=123456, lines=[line(1, "Pizza")]))
+    assert heard(await next_frame(ws)) == ("new_delivery", "default_delivery", None, "#123456", True, msg)
+
+
+@pytest.mark.parametrize(
+    "changes, msg",
+    [
+        ([change(100, "Empanada", "2", quantity=2)], "M1: 2 × Empanada pasó a Aceptado"),
+        ([change(100, "Empanada", "4", before="2"), change(101, "Flan", "4", before="2"), change(102, "Agua", "4", before="2")], "M1: 3 pedidos pasaron a Entregado"),
+        ([change(100, "Empanada", "3"), change(101, "Flan", "3", before="2")], "M1: 2 pedidos pasaron a Rechazado"),
+        ([change(100, "Empanada", "2"), change(101, "Flan", "4", before="2")], "M1: 2 pedidos cambiaron de estado"),
+    ],
+    ids=["one line", "bulk deliver", "bulk reject", "mixed"],
+)
+async def test_status_changes_say_which_lines_moved_where(app, people, ws_url, changes, msg):
+    ws, _ = await staff_socket(ws_url, people.token(OWNER_A, OWNER))
+    await deliver(app, LinesStatusChanged(restaurant_id=A, place_id=1, place_name="M1", changes=changes))
+    frame = await next_frame(ws)
+    assert heard(frame) == ("order_status", "other", 1, "M1", True, msg)
+    assert frame["data"]["changes"][0] == {
+        "id": 100, "name": "Empanada", "quantity": changes[0].quantity, "from_status": changes[0].from_status, "status": changes[0].to_status
+    }
+
+
+async def test_a_delivery_orders_status_change_is_a_delivery_message(app, people, ws_url):
+    ws, _ = await staff_socket(ws_url, people.token(OWNER_A, OWNER))
+    await deliver(app, LinesStatusChanged(restaurant_id=A, delivery_id=123456, changes=[change(9, "Pizza", "7", before="2")]))
+    frame = await next_frame(ws)
+    assert heard(frame) == ("order_status", "default_delivery", None, "#123456", True, "#123456: 1 × Pizza pasó a En camino")
+    assert frame["data"]["fk_delivery"] == 123456
+
+
+async def test_removed_lines_name_the_place_known_from_floor(app, people, ws_url):
+    await deliver(app, place(place_id=7, name="M7"))
+    ws, _ = await staff_socket(ws_url, people.token(OWNER_A, OWNER))
+    await deliver(app, LinesRemoved(restaurant_id=A, place_id=7, line_ids=[100]))
+    assert heard(await next_frame(ws)) == ("order_removed", "other", 7, "M7", True, "M7: se eliminó un pedido")
+    await deliver(app, LinesRemoved(restaurant_id=A, place_id=7, line_ids=[101, 102]))
+    frame = await next_frame(ws)
+    assert (frame["msg"], frame["data"]) == ("M7: se eliminaron 2 pedidos", {"fk_delivery": None, "ids": [101, 102]})
+
+
+@pytest.mark.parametrize(
+    "event, expected",
+    [
+        (TableFreed(restaurant_id=A, place_id=1, place_name="M1"), ("table_freed", "other", 1, "M1", True, "Se liberó M1")),
+        (WaiterCalled(restaurant_id=A, place_id=1, place_name="M1"), ("waiter_call", "other", 1, "M1", False, "M1 llama al mozo")),
+        (WaiterCalled(restaurant_id=A, place_id=1, place_name="M1", kind="bill"), ("bill_request", "other", 1, "M1", False, "M1 pide la cuenta")),
+        (WaiterCallCleared(restaurant_id=A, place_id=1, place_name="M1"), ("waiter_call_cleared", "other", 1, "M1", True, "Mozo enviado a M1")),
+    ],
+    ids=["table freed", "waiter call", "bill request", "waiter sent"],
+)
+async def test_table_and_waiter_events_are_announced(app, people, ws_url, event, expected):
+    ws, _ = await staff_socket(ws_url, people.token(OWNER_A, OWNER))
+    await deliver(app, event)
+    frame = await next_frame(ws)
+    assert heard(frame) == expected
+    assert frame["data"] == {}
+
+
+async def test_menu_changes_are_for_diners_not_for_the_tablets(app, people, ws_url):
+    ws, _ = await staff_socket(ws_url, people.token(OWNER_A, OWNER))
+    await deliver(app, DishChanged(dish_id=1, restaurant_id=A, menu_id=30, category_id=2, name="Flan", price=Decimal("10"), disable=True))
+    await deliver(app, WaiterCalled(restaurant_id=A, place_id=1, place_name="M1"))
+    frame = await next_frame(ws)
+    assert (frame["id"], frame["type"]) == (2, "waiter_call")
