@@ -6,7 +6,7 @@
 Steps (each is safe to repeat and quick when nothing changed; state is kept in stamp files):
     venv       .venv from requirements.txt + editable installs of kit, proto and the services
     apt        Debian packages the stack needs, installed only when missing
-    apt-test   Debian packages only the tests need (chromium), installed only when missing
+    apt-test   Debian packages only the tests need (chromium, poppler-utils), installed only when missing
     infra      PostgreSQL, Redis and RabbitMQ started when not running
     databases  one database per service, and test_<name> for its tests, created when missing
     keys       JWT signing key pair (EC P-256 for ES256, PEM) generated once into .run/keys/
@@ -145,9 +145,14 @@ def step_apt() -> None:
 
 
 def step_apt_test() -> None:
+    missing = []
     if (WEB / "package.json").exists() and not Path("/usr/bin/chromium").exists():
-        say("installing chromium for the browser tests")
-        apt_install(["chromium"])
+        missing.append("chromium")  # the browser tests
+    if not shutil.which("pdftoppm") or not shutil.which("pdftotext"):
+        missing.append("poppler-utils")  # the PDF tests read served PDFs back (kit/testing/pdf.py)
+    if missing:
+        say(f"installing Debian packages for the tests: {' '.join(missing)}")
+        apt_install(missing)
 
 
 # ----------------------------------------------------------------------------- venv
