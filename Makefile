@@ -77,8 +77,8 @@ bench: up ## load the public menu through the gateway and directly (deploy/bench
 bench-live: up ## new order -> websocket frame on 50 tablets over 2 notifications processes, 20 orders/s
 	@$(VENV_PY) deploy/bench/live_board.py
 
-bench-orders: up ## place 3-line orders with 50 concurrent clients against an ordering process of its own
-	@cd services/ordering && $(VENV_PY) bench/place_orders.py
+bench-orders: up ## place 3-line table orders through the gateway, 50 clients one a second each
+	@$(VENV_PY) deploy/bench/orders_gateway.py
 
 replay: python ## publish a service's events again: SERVICE=identity SINCE=2026-11-22T10:00 [TYPE=identity.restaurant.created]
 	@$(STACK) replay $(SERVICE) --since $(SINCE) $(if $(TYPE),--type $(TYPE))

@@ -1,0 +1,79 @@
+"""A new restaurant on the running stack, built through the gateway as its owner would: a menu
+with three dishes and some tables, waited for until ordering has learnt them (by events from
+catalog and floor) and takes an order. The benchmarks start from it."""
+from __future__ import annotations
+
+import asyncio
+import time
+import uuid
+from dataclasses import dataclass
+
+import httpx
+
+PASSWORD = "Bench-Resto-2026"
+DISHES = (("Empanada", "1500.00"), ("Milanesa", "9800.50"), ("Flan", "4200.00"))
+
+
+@dataclass
+class Restaurant:
+    id: int
+    token: str
+    dishes: list[int]
+    places: list[int]
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"Authorization": f"Token {self.token}"}
+
+    def order(self, place: int) -> dict:
+        """A 3-line order for one table."""
+        return {"fk_resto": self.id, "ordenes": [
+            {"fk_sit": place, "fk_dish": dish, "quantity": 1, "extra_commentary": ""} for dish in self.dishes
+        ]}
+
+
+async def eventually(probe, what: str, seconds: float = 30):
+    deadline = time.monotonic() + seconds
+    while not (answer := await probe()):
+        if time.monotonic() > deadline:
+            raise SystemExit(f"gave up waiting for {what} (is the stack up: `make up`?)")
+        await asyncio.sleep(0.1)
+    return answer
+
+
+async def new_restaurant(http: httpx.AsyncClient, tables: int = 10) -> Restaurant:
+    """`http` has the gateway as its base URL."""
+    answer = await http.post("/api/restaurant/", json={
+        "nombre_local": f"Bench {uuid.uuid4().hex[:6]}", "telefono": "1145678901",
+        "fk_user": {"email": f"bench-{uuid.uuid4().hex[:12]}@example.com", "password": PASSWORD, "password2": PASSWORD},
+    })
+    answer.raise_for_status()
+    restaurant, token = answer.json()["id"], answer.json()["auth_token"]
+    owner = {"Authorization": f"Token {token}"}
+
+    async def menu_created():
+        made = await http.post("/api/menu/", json={"name": "Carta", "restaurant": restaurant}, headers=owner)
+        return made.status_code == 201 and made.json()["id"]
+
+    menu = await eventually(menu_created, "catalog to learn the restaurant")
+    category = (await http.post("/api/menu-group/", json={"name": "Platos", "menu": menu, "order": 0}, headers=owner)).json()["id"]
+    dishes = []
+    for name, price in DISHES:
+        made = await http.post("/api/dish/", data={"name": name, "price": price, "menu_group": str(category)}, headers=owner)
+        made.raise_for_status()
+        dishes.append(made.json()["pk"])
+    location = [{"fk_resto": restaurant, "fk_menu": menu, "i_name": f"M{n}", "sit_type": "mesa",
+                 "x_axis": (n - 1) % 12 * 2, "y_axis": (n - 1) // 12 * 2, "w_width": 2, "h_high": 2} for n in range(1, tables + 1)]
+
+    async def places_created():
+        made = await http.post("/api/sit/", json={"location": location}, headers=owner)
+        return made.status_code == 201 and [place["id"] for place in made.json()]
+
+    places = await eventually(places_created, "floor to learn the menu")
+    built = Restaurant(restaurant, token, dishes, places)
+
+    async def ordering_knows_it():  # the first order once ordering has the dishes and the tables
+        return (await http.post("/api/ordenes/", json=built.order(places[-1]), headers=owner)).status_code == 201
+
+    await eventually(ordering_knows_it, "ordering to learn the dishes and tables")
+    return built
