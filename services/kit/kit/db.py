@@ -1,11 +1,12 @@
 """Database engine and the request-scoped session: the request owns the transaction."""
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Any
 
 import structlog
 from fastapi import Depends, Request
 from sqlalchemy import DateTime, MetaData, func
+from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -80,3 +81,21 @@ async def request_session(request: Request) -> AsyncIterator[AsyncSession]:
 # scope="function": the transaction ends around the handler, so an error rolls it back and the
 # answer is sent only after the commit succeeded.
 SessionDep = Annotated[AsyncSession, Depends(request_session, scope="function")]
+
+
+async def upsert_unless_older(
+    session: AsyncSession, model: type[Base], key: str | tuple[str, ...], values: dict[str, Any], stamp: str = "updated_at"
+) -> None:
+    """Write a projection's row from an event's facts, unless the row holds a newer event's.
+
+    Events arrive in any order and more than once; `values[stamp]` is the event's time.
+    """
+    keys = (key,) if isinstance(key, str) else key
+    statement = insert(model).values(**values)
+    await session.execute(
+        statement.on_conflict_do_update(
+            index_elements=list(keys),
+            set_={name: statement.excluded[name] for name in values if name not in keys},
+            where=getattr(model, stamp) <= statement.excluded[stamp],
+        )
+    )

@@ -6,12 +6,11 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from sqlalchemy import Boolean, DateTime, Integer, select
-from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from contracts.ordering import DishActivated, DishActivity, DishReleased
-from kit.db import Base
+from kit.db import Base, upsert_unless_older
 
 
 class DishOrderActivity(Base):
@@ -30,15 +29,10 @@ class DishOrderActivity(Base):
 
 
 async def _record(session: AsyncSession, event: DishActivity, active: bool) -> None:
-    statement = insert(DishOrderActivity).values(
-        dish_id=event.dish_id, order_id=event.order_id, active=active, occurred_at=event.occurred_at
-    )
-    await session.execute(
-        statement.on_conflict_do_update(
-            index_elements=["dish_id", "order_id"],
-            set_={"active": statement.excluded.active, "occurred_at": statement.excluded.occurred_at},
-            where=DishOrderActivity.occurred_at <= statement.excluded.occurred_at,
-        )
+    await upsert_unless_older(
+        session, DishOrderActivity, ("dish_id", "order_id"),
+        {"dish_id": event.dish_id, "order_id": event.order_id, "active": active, "occurred_at": event.occurred_at},
+        stamp="occurred_at",
     )
 
 

@@ -2,7 +2,6 @@
 import re
 
 from sqlalchemy import delete
-from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from catalog.changes import mark_stale
@@ -10,6 +9,7 @@ from catalog.menu import repository as menus
 from catalog.menu.service import delete_menus
 from catalog.restaurant.models import RestaurantProfile
 from contracts.identity import RestaurantDeleted, RestaurantProfile as ProfileEvent
+from kit.db import upsert_unless_older
 
 WHATSAPP_LINK = re.compile(r"^https://wa\.me/\d+$")
 
@@ -37,14 +37,7 @@ async def on_restaurant_profile(session: AsyncSession, event: ProfileEvent) -> N
         "horario_cierre": event.horario_cierre,
         "updated_at": event.occurred_at,
     }
-    statement = insert(RestaurantProfile).values(restaurant_id=event.restaurant_id, **values)
-    await session.execute(
-        statement.on_conflict_do_update(
-            index_elements=["restaurant_id"],
-            set_={key: statement.excluded[key] for key in values},
-            where=RestaurantProfile.updated_at <= statement.excluded.updated_at,
-        )
-    )
+    await upsert_unless_older(session, RestaurantProfile, "restaurant_id", {"restaurant_id": event.restaurant_id, **values})
     mark_stale(session, [m.id for m in await menus.of_restaurant(session, event.restaurant_id)])
 
 

@@ -3,47 +3,33 @@
 Every write is guarded by the event's `occurred_at`, so events may arrive in any order and more
 than once.
 """
-from typing import Any
-
 from sqlalchemy import delete, or_, select, update
-from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts import catalog, identity, ordering
 from contracts.floor import WaiterCallCleared
 from floor.place.models import Place
 from floor.projections.models import MenuFacts, RestaurantFacts
-from kit.db import Base
+from kit.db import upsert_unless_older
 from kit.outbox import add_event
 
 
-async def _upsert(session: AsyncSession, model: type[Base], key: str, values: dict[str, Any]) -> None:
-    statement = insert(model).values(**values)
-    await session.execute(
-        statement.on_conflict_do_update(
-            index_elements=[key],
-            set_={name: statement.excluded[name] for name in values if name != key},
-            where=model.updated_at <= statement.excluded.updated_at,
-        )
-    )
-
-
 async def on_menu_facts(session: AsyncSession, event: catalog.MenuFacts) -> None:
-    await _upsert(session, MenuFacts, "menu_id", {
+    await upsert_unless_older(session, MenuFacts, "menu_id", {
         "menu_id": event.menu_id, "restaurant_id": event.restaurant_id, "name": event.name,
         "deleted": False, "updated_at": event.occurred_at,
     })
 
 
 async def on_menu_deleted(session: AsyncSession, event: catalog.MenuDeleted) -> None:
-    await _upsert(session, MenuFacts, "menu_id", {
+    await upsert_unless_older(session, MenuFacts, "menu_id", {
         "menu_id": event.menu_id, "restaurant_id": event.restaurant_id, "name": "",
         "deleted": True, "updated_at": event.occurred_at,
     })
 
 
 async def on_restaurant_profile(session: AsyncSession, event: identity.RestaurantProfile) -> None:
-    await _upsert(session, RestaurantFacts, "restaurant_id", {
+    await upsert_unless_older(session, RestaurantFacts, "restaurant_id", {
         "restaurant_id": event.restaurant_id, "nombre_local": event.nombre_local, "updated_at": event.occurred_at,
     })
 

@@ -4,30 +4,16 @@ Every write is an upsert guarded by `updated_at <= occurred_at`, so events may a
 order and more than once.
 """
 
-from typing import Any
-
 from sqlalchemy import update
-from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts import catalog, floor, identity
-from kit.db import Base
+from kit.db import upsert_unless_older
 from ordering.projections.models import DishFacts, MenuFacts, PlaceFacts, RestaurantSettings
 
 
-async def _upsert(session: AsyncSession, model: type[Base], key: str, values: dict[str, Any]) -> None:
-    statement = insert(model).values(**values)
-    await session.execute(
-        statement.on_conflict_do_update(
-            index_elements=[key],
-            set_={name: statement.excluded[name] for name in values if name != key},
-            where=model.updated_at <= statement.excluded.updated_at,
-        )
-    )
-
-
 async def on_dish_facts(session: AsyncSession, event: catalog.DishFacts) -> None:
-    await _upsert(session, DishFacts, "dish_id", {
+    await upsert_unless_older(session, DishFacts, "dish_id", {
         "dish_id": event.dish_id, "restaurant_id": event.restaurant_id, "menu_id": event.menu_id,
         "category_id": event.category_id, "name": event.name, "price": event.price,
         "disable": event.disable, "deleted": False, "updated_at": event.occurred_at,
@@ -36,7 +22,7 @@ async def on_dish_facts(session: AsyncSession, event: catalog.DishFacts) -> None
 
 async def on_dish_deleted(session: AsyncSession, event: catalog.DishDeleted) -> None:
     # A tombstone: the dish may be unknown yet (its 'created' late), so the row is written anyway.
-    await _upsert(session, DishFacts, "dish_id", {
+    await upsert_unless_older(session, DishFacts, "dish_id", {
         "dish_id": event.dish_id, "restaurant_id": event.restaurant_id, "menu_id": event.menu_id,
         "category_id": 0, "name": "", "price": 0, "disable": True, "deleted": True, "updated_at": event.occurred_at,
     })
@@ -56,14 +42,14 @@ async def on_prices_changed(session: AsyncSession, event: catalog.PricesChanged)
 
 
 async def on_menu_facts(session: AsyncSession, event: catalog.MenuFacts) -> None:
-    await _upsert(session, MenuFacts, "menu_id", {
+    await upsert_unless_older(session, MenuFacts, "menu_id", {
         "menu_id": event.menu_id, "restaurant_id": event.restaurant_id, "name": event.name,
         "delivery": event.delivery, "deleted": False, "updated_at": event.occurred_at,
     })
 
 
 async def on_menu_deleted(session: AsyncSession, event: catalog.MenuDeleted) -> None:
-    await _upsert(session, MenuFacts, "menu_id", {
+    await upsert_unless_older(session, MenuFacts, "menu_id", {
         "menu_id": event.menu_id, "restaurant_id": event.restaurant_id, "name": "", "delivery": False,
         "deleted": True, "updated_at": event.occurred_at,
     })
@@ -76,7 +62,7 @@ async def on_menu_deleted(session: AsyncSession, event: catalog.MenuDeleted) -> 
 
 
 async def on_place_facts(session: AsyncSession, event: floor.PlaceFacts) -> None:
-    await _upsert(session, PlaceFacts, "place_id", {
+    await upsert_unless_older(session, PlaceFacts, "place_id", {
         "place_id": event.place_id, "restaurant_id": event.restaurant_id, "name": event.name,
         "kind": event.kind, "menu_id": event.menu_id, "admin": event.admin, "token_hash": event.token_hash,
         "deleted": False, "updated_at": event.occurred_at,
@@ -84,14 +70,14 @@ async def on_place_facts(session: AsyncSession, event: floor.PlaceFacts) -> None
 
 
 async def on_place_removed(session: AsyncSession, event: floor.PlaceRemoved) -> None:
-    await _upsert(session, PlaceFacts, "place_id", {
+    await upsert_unless_older(session, PlaceFacts, "place_id", {
         "place_id": event.place_id, "restaurant_id": event.restaurant_id, "name": "", "kind": "mesa",
         "menu_id": 0, "admin": False, "token_hash": "", "deleted": True, "updated_at": event.occurred_at,
     })
 
 
 async def on_restaurant_profile(session: AsyncSession, event: identity.RestaurantProfile) -> None:
-    await _upsert(session, RestaurantSettings, "restaurant_id", {
+    await upsert_unless_older(session, RestaurantSettings, "restaurant_id", {
         "restaurant_id": event.restaurant_id, "nombre_local": event.nombre_local, "wait_time": event.wait_time,
         "stop_orders": event.stop_orders, "horario_apertura": event.horario_apertura,
         "horario_cierre": event.horario_cierre, "deleted": False, "updated_at": event.occurred_at,
@@ -99,7 +85,7 @@ async def on_restaurant_profile(session: AsyncSession, event: identity.Restauran
 
 
 async def on_restaurant_deleted(session: AsyncSession, event: identity.RestaurantDeleted) -> None:
-    await _upsert(session, RestaurantSettings, "restaurant_id", {
+    await upsert_unless_older(session, RestaurantSettings, "restaurant_id", {
         "restaurant_id": event.restaurant_id, "nombre_local": "", "wait_time": 0, "stop_orders": True,
         "horario_apertura": None, "horario_cierre": None, "deleted": True, "updated_at": event.occurred_at,
     })
