@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, APIResponse, Locator, Page } from '@playwright/test';
+import { checkScreen, expect, test } from './fixtures';
 
 /**
  * /menu-group and /dish against the running stack (issue 11's two part-1 routes), at tablet size
@@ -6,7 +7,6 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
  * confirmation; another owner sees none of them; /dish creates a dish and goes to its list.
  * Screenshots in test-results/screenshots/.
  */
-const DIR = 'test-results/screenshots';
 const PASSWORD = 'Sabores-del-Sur-2026';
 
 /** A fresh owner with a restaurant and one menu, signed in through local storage. */
@@ -18,23 +18,19 @@ async function ownerWithMenu(page: Page, request: APIRequestContext, name: strin
   expect(res.status()).toBe(201);
   const { id: restaurant, auth_token: token } = (await res.json()) as { id: number; auth_token: string };
   const headers = { Authorization: `Token ${token}` };
-  const created = await request.post('/api/create-nestable-menu/', {
-    headers,
-    data: {
-      menus: [
-        {
-          restaurant, name: 'Carta', delivery: false,
-          group_menu: [
-            { name: 'Entradas', dishes: [{ name: 'Empanada', price: '1500' }], sub_categories: [] },
-            { name: 'Bebidas', dishes: [], sub_categories: [{ name: 'Vinos', dishes: [{ name: 'Malbec', price: '9000' }], sub_categories: [] }] },
-            { name: 'Postres', dishes: [{ name: 'Flan', price: '2500' }], sub_categories: [] },
-          ],
-        },
-      ],
-    },
-  });
-  expect(created.status()).toBe(201);
-  const menu = ((await created.json()) as { menus: { menu: { id: number } }[] }).menus[0].menu.id;
+  // catalog learns of the new restaurant from identity's events: the menu is created once it has
+  const groups = [
+    { name: 'Entradas', dishes: [{ name: 'Empanada', price: '1500' }], sub_categories: [] },
+    { name: 'Bebidas', dishes: [], sub_categories: [{ name: 'Vinos', dishes: [{ name: 'Malbec', price: '9000' }], sub_categories: [] }] },
+    { name: 'Postres', dishes: [{ name: 'Flan', price: '2500' }], sub_categories: [] },
+  ];
+  let created: APIResponse | undefined;
+  await expect
+    .poll(async () => (created = await request.post('/api/create-nestable-menu/', { headers, data: { menus: [{ restaurant, name: 'Carta', delivery: false, group_menu: groups }] } })).status(), {
+      timeout: 15_000,
+    })
+    .toBe(201);
+  const menu = ((await created!.json()) as { menus: { menu: { id: number } }[] }).menus[0].menu.id;
   // a static file of the origin: the app (which clears a visitor's storage on '/') does not run
   await page.goto('/help-start.svg');
   await page.evaluate(
@@ -105,7 +101,7 @@ test('menu groups: create, rename, reorder with a finger, delete with confirmati
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await toast(page, 'Categoría actualizada.');
   expect(await topNames(request, headers, menu)).toEqual(['Entradas', 'Bebidas', 'Dulces', 'Cafés']);
-  await page.screenshot({ path: `${DIR}/menu-groups-list.png` });
+  await checkScreen(page, 'menu-groups-list');
 
   // a finger drags Dulces above Entradas
   await touchDrag(page, page.getByRole('button', { name: 'Mover «Dulces»' }), page.getByRole('button', { name: 'Mover «Entradas»' }));
@@ -115,7 +111,7 @@ test('menu groups: create, rename, reorder with a finger, delete with confirmati
   await page.getByRole('button', { name: 'Eliminar «Cafés»' }).click();
   const confirm = page.getByRole('dialog', { name: 'Eliminar categoría' });
   await expect(confirm.getByText('¿Eliminar la categoría «Cafés» con sus subcategorías y platos?')).toBeVisible();
-  await page.screenshot({ path: `${DIR}/menu-groups-delete.png` });
+  await checkScreen(page, 'menu-groups-delete');
   await confirm.getByRole('button', { name: 'Eliminar' }).click();
   await toast(page, 'Categoría eliminada.');
   await expect(list.getByText('Cafés')).toBeHidden();
@@ -141,7 +137,7 @@ test('/dish: the only menu opens the dish form; a created dish leads to the dish
   await form.getByLabel('Precio').fill('3200');
   await form.getByRole('combobox', { name: 'Categoría' }).click();
   await page.getByRole('option', { name: 'Postres' }).click();
-  await page.screenshot({ path: `${DIR}/dish-create.png` });
+  await checkScreen(page, 'dish-create');
   await form.getByRole('button', { name: 'Guardar' }).click();
   await expect(page).toHaveURL(/\/lista-de-platos\?menu=\d+$/);
   await expect(page.getByTestId('dish-grid').getByText('Budín')).toBeVisible();
