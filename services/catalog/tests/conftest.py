@@ -13,5 +13,5 @@ async def people(app, auth_header):
     """Restaurants A and B with their owners, A's operator, a client, an admin (see helpers)."""
     from tests.helpers import People, seed_members
 
-    await seed_members(app)
+    await seed_members(app.state.session_factory)
     return People(auth_header)

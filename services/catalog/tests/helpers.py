@@ -7,39 +7,11 @@ from typing import TypeVar
 from PIL import Image
 from sqlalchemy import select
 
-from contracts import Event
-from kit.auth import ADMIN, CLIENT, OPERATOR, OWNER
-from kit.membership import RestaurantMember
-from kit.testing.membership_tests import publish, wait_processed
 from kit.outbox import OutboxMessage
 
 T = TypeVar("T")
 
-# Restaurant A (10) is owned by user 1 and operated by user 5; restaurant B (20) is owned by user 2.
-A, B = 10, 20
-OWNER_A, OWNER_B, OPERATOR_A, A_CLIENT, AN_ADMIN = 1, 2, 5, 3, 9
-
-
-async def seed_members(app) -> None:
-    async with app.state.session_factory() as session, session.begin():
-        session.add_all(
-            [
-                RestaurantMember(restaurant_id=A, user_id=OWNER_A, role=OWNER),
-                RestaurantMember(restaurant_id=B, user_id=OWNER_B, role=OWNER),
-                RestaurantMember(restaurant_id=A, user_id=OPERATOR_A, role=OPERATOR),
-            ]
-        )
-
-
-class People:
-    def __init__(self, auth_header):
-        self.owner_a = auth_header(OWNER_A, OWNER)
-        self.owner_b = auth_header(OWNER_B, OWNER)
-        self.operator_a = auth_header(OPERATOR_A, OPERATOR)
-        self.client = auth_header(A_CLIENT, CLIENT)
-        self.admin = auth_header(AN_ADMIN, ADMIN)
-        # An operator whose token says group 4 but who operates no restaurant.
-        self.stranger = auth_header(77, OPERATOR)
+from kit.testing.world import A, A_CLIENT, AN_ADMIN, B, OPERATOR_A, OWNER_A, OWNER_B, People, deliver, seed_members  # noqa: F401
 
 
 def image_bytes(fmt: str = "PNG", size=(40, 30), color=(200, 30, 30)) -> bytes:
@@ -81,13 +53,6 @@ async def simple_menu(client, headers, restaurant=A) -> tuple[dict, dict, dict]:
     category = await create_category(client, headers, menu["id"])
     dish = await create_dish(client, headers, category["id"])
     return menu, category, dish
-
-
-async def deliver(app, *events: Event) -> None:
-    """Publish other services' events to catalog and wait until it has processed them."""
-    for event in events:
-        await publish(app, event)
-    await wait_processed(app, *events)
 
 
 async def outbox_types(app) -> list[str]:

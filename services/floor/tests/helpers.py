@@ -1,41 +1,15 @@
 """Shared test steps: two restaurants with owners and an operator, their menus as catalog announces them."""
 from sqlalchemy import select
 
-from contracts import Event, catalog, identity
-from kit.auth import ADMIN, CLIENT, OPERATOR, OWNER
-from kit.membership import RestaurantMember
+from contracts import catalog, identity
 from kit.outbox import OutboxMessage
-from kit.testing.membership_tests import publish, wait_processed
 
-# Restaurant A (10) is owned by user 1 and operated by user 5; restaurant B (20) is owned by user 2.
-A, B = 10, 20
-OWNER_A, OWNER_B, OPERATOR_A = 1, 2, 5
+from kit.testing.world import A, B, OPERATOR_A, OWNER_A, OWNER_B, People, deliver, seed_members  # noqa: F401
 MENU_A, MENU_A2, MENU_B = 100, 101, 200
 
 
-class People:
-    def __init__(self, auth_header):
-        self.owner_a = auth_header(OWNER_A, OWNER)
-        self.owner_b = auth_header(OWNER_B, OWNER)
-        self.operator_a = auth_header(OPERATOR_A, OPERATOR)
-        self.client = auth_header(3, CLIENT)
-        self.admin = auth_header(9, ADMIN)
-
-
-async def deliver(app, *events: Event) -> None:
-    """Publish other services' events to floor and wait until it has processed them."""
-    for event in events:
-        await publish(app, event)
-    await wait_processed(app, *events)
-
-
 async def world(app) -> None:
-    async with app.state.session_factory() as session, session.begin():
-        session.add_all([
-            RestaurantMember(restaurant_id=A, user_id=OWNER_A, role=OWNER),
-            RestaurantMember(restaurant_id=B, user_id=OWNER_B, role=OWNER),
-            RestaurantMember(restaurant_id=A, user_id=OPERATOR_A, role=OPERATOR),
-        ])
+    await seed_members(app.state.session_factory)
     await deliver(
         app,
         catalog.MenuCreated(menu_id=MENU_A, restaurant_id=A, name="Carta"),

@@ -5,54 +5,26 @@ import json
 from datetime import UTC, datetime
 from decimal import Decimal
 
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from contracts import Event
 from contracts.floor import PlaceChanged, PlaceCreated
 from contracts.ordering import LineFacts, OrderPlaced
-from kit.auth import ADMIN, CLIENT, OPERATOR, OWNER
-from kit.membership import RestaurantMember
-from kit.testing.membership_tests import publish, wait_processed
 
-# Restaurant A (10) is owned by user 1 and operated by user 5; restaurant B (20) is owned by user 2.
-A, B = 10, 20
-OWNER_A, OWNER_B, OPERATOR_A, A_CLIENT, AN_ADMIN = 1, 2, 5, 3, 9
+from kit.testing import world
+from kit.testing.world import A, A_CLIENT, AN_ADMIN, B, OPERATOR_A, OWNER_A, OWNER_B, deliver, seed_members  # noqa: F401
 STAFF = "/ws/notificaciones/"
 TABLE = "/ws/notificaciones/mesa/"
 WAIT = 5  # seconds a test waits for a frame before failing
 
 
-async def seed_members(session_factory: async_sessionmaker[AsyncSession]) -> None:
-    async with session_factory() as session, session.begin():
-        session.add_all(
-            [
-                RestaurantMember(restaurant_id=A, user_id=OWNER_A, role=OWNER),
-                RestaurantMember(restaurant_id=B, user_id=OWNER_B, role=OWNER),
-                RestaurantMember(restaurant_id=A, user_id=OPERATOR_A, role=OPERATOR),
-            ]
-        )
-
-
-class People:
+class People(world.People):
     """Tokens (for sockets) and headers (for the bell) of each person."""
 
     def __init__(self, auth_header, signer):
+        super().__init__(auth_header)
         self.header = auth_header
         self.token = lambda user_id, group: signer.issue(user_id, f"user{user_id}@example.com", [group])
-        self.owner_a = auth_header(OWNER_A, OWNER)
-        self.owner_b = auth_header(OWNER_B, OWNER)
-        self.operator_a = auth_header(OPERATOR_A, OPERATOR)
-        self.client = auth_header(A_CLIENT, CLIENT)
-        self.admin = auth_header(AN_ADMIN, ADMIN)
-
-
-async def deliver(app, *events: Event) -> None:
-    """Publish other services' events to notifications and wait until it has processed them."""
-    for event in events:
-        await publish(app, event)
-    await wait_processed(app, *events)
 
 
 def order(restaurant=A, place_id=1, place_name="M1", source="staff", kind="table", lines=None, **fields) -> OrderPlaced:

@@ -4,42 +4,11 @@ from decimal import Decimal
 
 from sqlalchemy import select
 
-from contracts import Event, catalog, floor, identity
-from kit.auth import ADMIN, CLIENT, OPERATOR, OWNER
-from kit.membership import RestaurantMember
-from kit.testing.membership_tests import publish, wait_processed
+from contracts import catalog, floor, identity
 from kit.outbox import OutboxMessage
 
-# Restaurant A (10) is owned by user 1 and operated by user 5; restaurant B (20) is owned by user 2.
-A, B = 10, 20
-OWNER_A, OWNER_B, OPERATOR_A, A_CLIENT, AN_ADMIN = 1, 2, 5, 3, 9
+from kit.testing.world import A, A_CLIENT, AN_ADMIN, B, OPERATOR_A, OWNER_A, OWNER_B, People, deliver, seed_members  # noqa: F401
 MENU_A, MENU_B = 100, 200
-
-
-class People:
-    def __init__(self, auth_header):
-        self.owner_a = auth_header(OWNER_A, OWNER)
-        self.owner_b = auth_header(OWNER_B, OWNER)
-        self.operator_a = auth_header(OPERATOR_A, OPERATOR)
-        self.client = auth_header(A_CLIENT, CLIENT)
-        self.admin = auth_header(AN_ADMIN, ADMIN)
-        self.stranger = auth_header(77, OPERATOR)  # says group 4, operates no restaurant
-
-
-async def seed_members(app) -> None:
-    async with app.state.session_factory() as session, session.begin():
-        session.add_all([
-            RestaurantMember(restaurant_id=A, user_id=OWNER_A, role=OWNER),
-            RestaurantMember(restaurant_id=B, user_id=OWNER_B, role=OWNER),
-            RestaurantMember(restaurant_id=A, user_id=OPERATOR_A, role=OPERATOR),
-        ])
-
-
-async def deliver(app, *events: Event) -> None:
-    """Publish other services' events to ordering and wait until it has processed them."""
-    for event in events:
-        await publish(app, event)
-    await wait_processed(app, *events)
 
 
 def token_hash(token: str) -> str:
@@ -67,7 +36,7 @@ def profile(restaurant=A, **fields) -> identity.RestaurantUpdated:
 
 async def world(app) -> None:
     """A's dishes 1 and 2 and tables 11 (M11) and 12; B's dish 3 and table 21; both restaurants' settings."""
-    await seed_members(app)
+    await seed_members(app.state.session_factory)
     await deliver(
         app,
         dish(1, price="100.00", name="Empanada"), dish(2, price="250.50", name="Milanesa"),

@@ -23,6 +23,14 @@ async def record_unannounced(app, *events: WaiterCalled) -> list[Message]:
         return await record(session, [drafts.waiter_called(event, event.place_name) for event in events])
 
 
+async def blocked_on_locks(session) -> int:
+    # A transaction reads pg_stat_activity once and keeps that snapshot unless it is cleared.
+    await session.execute(text("SELECT pg_stat_clear_snapshot()"))
+    return await session.scalar(
+        text("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()")
+    )
+
+
 async def test_ids_are_given_in_commit_order(app):
     """A second transaction recording a notification waits until the first one commits."""
     factory = app.state.session_factory
@@ -30,10 +38,8 @@ async def test_ids_are_given_in_commit_order(app):
         await first.begin()
         (first_message,) = await record(first, [drafts.waiter_called(call(1), "M1")])
         second = asyncio.create_task(record_unannounced(app, call(2)))
-        async with factory() as observer:
-            while not await observer.scalar(
-                text("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()")
-            ):
+        async with factory() as observer, asyncio.timeout(10):
+            while not await blocked_on_locks(observer):
                 await asyncio.sleep(0.01)
         assert not second.done()
         await first.commit()

@@ -10,6 +10,8 @@ DSN = "postgresql://postgres@127.0.0.1:5432/test_ordering"
 
 
 async def blocked_on_locks(conn) -> int:
+    # A transaction reads pg_stat_activity once and keeps that snapshot unless it is cleared.
+    await conn.execute("SELECT pg_stat_clear_snapshot()")
     return await conn.fetchval(
         "SELECT count(*) FROM pg_stat_activity WHERE datname = 'test_ordering' AND wait_event_type = 'Lock'"
     )
