@@ -5,7 +5,7 @@ import { saveSketch } from './save';
 
 let seq = 0;
 const item = (name: string, type: Item['type'] = 'mesa', extra: Partial<Item> = {}): Item => ({
-  key: `k${++seq}`, name, type, x: seq % 24, y: Math.floor(seq / 24) % MAX_ROWS, w: 1, h: 1, menu: 1, blocked: false, details: null, ...extra,
+  key: `k${++seq}`, name, type, x: seq % 24, y: Math.floor(seq / 24) % MAX_ROWS, w: 1, h: 1, menu: 1, blocked: false, admin: true, details: '', ...extra,
 });
 
 describe('item naming', () => {
@@ -83,10 +83,10 @@ describe('save', () => {
 
   it('nothing new, changed or removed: no call, the no-data answer', async () => {
     const loaded = [item('M1', 'mesa', { id: 1 })];
-    const api = { createSits: vi.fn(), updateSit: vi.fn(), deleteSits: vi.fn() };
+    const api = { createSits: vi.fn(), updateSits: vi.fn(), deleteSits: vi.fn() };
     expect(await saveSketch(7, loaded, [{ ...loaded[0] }], api)).toEqual({ kind: 'noData' });
     expect(api.createSits).not.toHaveBeenCalled();
-    expect(api.updateSit).not.toHaveBeenCalled();
+    expect(api.updateSits).not.toHaveBeenCalled();
     expect(api.deleteSits).not.toHaveBeenCalled();
   });
 
@@ -95,14 +95,14 @@ describe('save', () => {
     const created = item('M4');
     const api = {
       createSits: vi.fn(async () => [sit(40, 'm4')]),
-      updateSit: vi.fn(async () => sit(1, 'M1')),
+      updateSits: vi.fn(async () => [sit(1, 'M1')]),
       deleteSits: vi.fn(async () => ({ active_locations: [sit(3, 'M3')] })),
     };
     const result = await saveSketch(7, loaded, [{ ...loaded[0], name: 'M9' }, created], api);
     expect(result).toEqual({ kind: 'saved', inUse: ['M3'], ids: { [created.key]: 40 } });
     expect(api.createSits).toHaveBeenCalledWith([expect.objectContaining({ fk_resto: 7, i_name: 'M4', sit_type: 'mesa', w_width: 1, h_high: 1 })]);
     expect(api.createSits.mock.calls[0]).toEqual([[expect.not.objectContaining({ id: expect.anything() })]]);
-    expect(api.updateSit).toHaveBeenCalledWith(expect.objectContaining({ id: 1, i_name: 'M9' }));
-    expect(api.deleteSits).toHaveBeenCalledWith([expect.objectContaining({ id: 2 }), expect.objectContaining({ id: 3 })]);
+    expect(api.updateSits).toHaveBeenCalledWith([expect.objectContaining({ id: 1, i_name: 'M9', details: '', admin: true })]);
+    expect(api.deleteSits).toHaveBeenCalledWith([2, 3]);
   });
 });

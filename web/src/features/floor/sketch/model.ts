@@ -22,8 +22,8 @@ export type Item = {
   h: number;
   menu: number;
   blocked: boolean;
-  details?: string | null;
-  qrCode?: string;
+  admin: boolean;
+  details: string;
 };
 
 export function fromSit(s: Sit): Item {
@@ -38,8 +38,8 @@ export function fromSit(s: Sit): Item {
     h: s.h_high,
     menu: s.fk_menu,
     blocked: s.blocked,
-    details: s.details ?? null,
-    qrCode: s.qr_code,
+    admin: s.admin ?? true,
+    details: s.details ?? '',
   };
 }
 
@@ -55,7 +55,8 @@ export function toInput(item: Item, restaurant: number): SitInput {
     w_width: item.w,
     h_high: item.h,
     blocked: item.blocked,
-    details: item.details ?? null,
+    admin: item.admin,
+    details: item.details,
   };
 }
 
@@ -108,11 +109,11 @@ export function freeCell(items: Item[], cols: number = GRID.cols, rows: number =
 export function newItem(items: Item[], type: SitType, menu: number, key: string): Item | null {
   const cell = freeCell(items);
   if (!cell) return null;
-  return { key, name: nextName(items, type), type, ...cell, w: 1, h: 1, menu, blocked: false, details: null };
+  return { key, name: nextName(items, type), type, ...cell, w: 1, h: 1, menu, blocked: false, admin: true, details: '' };
 }
 
-const FIELDS = ['name', 'type', 'x', 'y', 'w', 'h', 'menu', 'blocked', 'details'] as const;
-const same = (a: Item, b: Item) => FIELDS.every((f) => (a[f] ?? null) === (b[f] ?? null));
+const FIELDS = ['name', 'type', 'x', 'y', 'w', 'h', 'menu', 'blocked', 'admin', 'details'] as const;
+const same = (a: Item, b: Item) => FIELDS.every((f) => a[f] === b[f]);
 
 export type Changes = { created: Item[]; updated: Item[]; deleted: Item[] };
 

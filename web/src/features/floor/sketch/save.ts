@@ -1,4 +1,4 @@
-import { createSits, deleteSits, updateSit } from '../api/save-sits';
+import { createSits, deleteSits, updateSits } from '../api/save-sits';
 import type { Sit } from '../api/types';
 import { changesOf, isEmpty, toInput, type Item } from './model';
 
@@ -11,7 +11,7 @@ export type SaveResult =
  * by name), changed ones updated, removed ones sent to the delete call; the places it answers as
  * still in use stay on the server and come back with the reload, each named in an error.
  */
-export async function saveSketch(restaurant: number, loaded: Item[], current: Item[], api = { createSits, updateSit, deleteSits }): Promise<SaveResult> {
+export async function saveSketch(restaurant: number, loaded: Item[], current: Item[], api = { createSits, updateSits, deleteSits }): Promise<SaveResult> {
   const changes = changesOf(loaded, current);
   if (isEmpty(changes)) return { kind: 'noData' };
   const ids: Record<string, number> = {};
@@ -23,10 +23,10 @@ export async function saveSketch(restaurant: number, loaded: Item[], current: It
       if (id != null) ids[it.key] = id;
     }
   }
-  for (const it of changes.updated) await api.updateSit({ ...toInput(it, restaurant), id: it.id! });
+  if (changes.updated.length) await api.updateSits(changes.updated.map((it) => ({ ...toInput(it, restaurant), id: it.id! })));
   let inUse: string[] = [];
   if (changes.deleted.length) {
-    const { active_locations } = await api.deleteSits(changes.deleted.map((it) => toInput(it, restaurant)));
+    const { active_locations } = await api.deleteSits(changes.deleted.map((it) => it.id!));
     inUse = active_locations.map((s) => s.i_name);
   }
   return { kind: 'saved', inUse, ids };

@@ -126,7 +126,7 @@ describe('floor sketch (/croquis-restaurante)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Aplicar' }));
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Croquis guardado.')).toBeInTheDocument();
-    expect(writes(fake)).toEqual([expect.objectContaining({ method: 'PUT', path: '/api/sit/update/', body: expect.objectContaining({ id: 5, i_name: 'S4', sit_type: 'silla' }) })]);
+    expect(writes(fake)).toEqual([expect.objectContaining({ method: 'PUT', path: '/api/sit/update/', body: { location: [expect.objectContaining({ id: 5, i_name: 'S4', sit_type: 'silla' })] } })]);
   });
 
   it('cancel asks first and then puts back what the server has', async () => {

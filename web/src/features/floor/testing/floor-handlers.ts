@@ -11,7 +11,7 @@ export function sit(id: number, name: string, extra: Partial<Sit> = {}): Sit {
   const type = name.startsWith('S') ? 'silla' : name.startsWith('D') ? 'delivery' : 'mesa';
   return {
     id, fk_resto: 7, fk_menu: 1, menu_name: 'Carta', i_name: name, sit_type: type, x_axis: id % 24, y_axis: 0, w_width: 1, h_high: 1,
-    blocked: false, details: null, qr: `http://localhost/menus?sit=tok${id}`, qr_code: `/media/qr/tok${id}.png`, ...extra,
+    blocked: false, admin: true, details: '', is_active: false, qr: `http://localhost/menus?sit=tok${id}`, qr_code: `/media/qr/tok${id}.png`, ...extra,
   };
 }
 
@@ -45,13 +45,12 @@ export function floorServer(opts: { sits?: Sit[]; menus?: Menu[]; active?: strin
     }),
     http.put('*/api/sit/update/', async ({ request }) => {
       const { body } = await record(request);
-      const s = sits.find((x) => x.id === (body as Sit).id)!;
-      Object.assign(s, body);
-      return HttpResponse.json(s);
+      const changed = (body as { location: Sit[] }).location.map((b) => Object.assign(sits.find((x) => x.id === b.id)!, b));
+      return HttpResponse.json(changed);
     }),
     http.post('*/api/sit/delete/', async ({ request }) => {
       const { body } = await record(request);
-      const asked = (body as { location: Sit[] }).location;
+      const asked = (body as { location: { id: number }[] }).location;
       const kept = asked.map((a) => sits.find((s) => s.id === a.id)!).filter((s) => active.has(s.i_name));
       for (const a of asked) {
         const i = sits.findIndex((s) => s.id === a.id && !active.has(s.i_name));
