@@ -38,6 +38,7 @@ const Delivery = lazy(() => import('@/features/delivery/components/delivery-page
 const MenuGroups = lazy(() => import('@/features/catalog/menu-groups/menu-groups-page'));
 const DishCreate = lazy(() => import('@/features/catalog/dish-create/dish-create-page'));
 const Sketch = lazy(() => import('@/features/floor/sketch/sketch-page'));
+const Qr = lazy(() => import('@/features/floor/qr/qr-page'));
 
 const placeholder = (titleId: string): Page => () => <PlaceholderPage titleId={titleId} />;
 
@@ -72,7 +73,7 @@ const PAGES: Record<PathKey, { page: Page; title: string }> = {
   socialCallback: { page: SocialCallback, title: 'auth.social.title' },
   ordenes: { page: Orders, title: 'page.ordenes.title' },
   delivery: { page: Delivery, title: 'page.delivery.title' },
-  qr: { page: placeholder('page.qr.title'), title: 'page.qr.title' },
+  qr: { page: Qr, title: 'page.qr.title' },
   operadores: { page: Operators, title: 'page.operadores.title' },
   estadisticas: { page: placeholder('page.estadisticas.title'), title: 'page.estadisticas.title' },
   mercadopago: { page: placeholder('page.mercadopago.title'), title: 'page.mercadopago.title' },

@@ -11,7 +11,7 @@ export function sit(id: number, name: string, extra: Partial<Sit> = {}): Sit {
   const type = name.startsWith('S') ? 'silla' : name.startsWith('D') ? 'delivery' : 'mesa';
   return {
     id, fk_resto: 7, fk_menu: 1, menu_name: 'Carta', i_name: name, sit_type: type, x_axis: id % 24, y_axis: 0, w_width: 1, h_high: 1,
-    blocked: false, admin: true, details: '', is_active: false, qr: `http://localhost/menus?sit=tok${id}`, qr_code: `/media/qr/tok${id}.png`, ...extra,
+    blocked: false, admin: true, details: '', is_active: false, qr: `http://localhost/menus?p=tok${id}`, qr_code: `/api/qr/lugar/tok${id}.png`, ...extra,
   };
 }
 
@@ -25,7 +25,8 @@ export function floorServer(opts: { sits?: Sit[]; menus?: Menu[]; active?: strin
   let next = 100;
   const record = async (request: Request) => {
     const url = new URL(request.url);
-    const body = request.method === 'GET' ? null : await request.json();
+    const text = request.method === 'GET' ? '' : await request.text();
+    const body = text ? JSON.parse(text) : null;
     const call = { method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body };
     calls.push(call);
     return call;
@@ -47,6 +48,18 @@ export function floorServer(opts: { sits?: Sit[]; menus?: Menu[]; active?: strin
       const { body } = await record(request);
       const changed = (body as { location: Sit[] }).location.map((b) => Object.assign(sits.find((x) => x.id === b.id)!, b));
       return HttpResponse.json(changed);
+    }),
+    http.post('*/api/sit/:id/nuevo-qr/', async ({ request, params }) => {
+      await record(request);
+      const s = sits.find((x) => x.id === Number(params.id))!;
+      const token = `new${s.id}-${next++}`;
+      Object.assign(s, { qr: `http://localhost/menus?p=${token}`, qr_code: `/api/qr/lugar/${token}.png` });
+      return HttpResponse.json(s);
+    }),
+    // the A4 sheets: a PDF's first bytes are enough for the screen
+    http.get('*/api/qr/sit/', async ({ request }) => {
+      await record(request);
+      return new HttpResponse('%PDF-1.7 fake', { headers: { 'Content-Type': 'application/pdf' } });
     }),
     http.post('*/api/sit/delete/', async ({ request }) => {
       const { body } = await record(request);
