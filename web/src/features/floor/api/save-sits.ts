@@ -17,3 +17,8 @@ export function deleteSits(ids: number[]): Promise<{ active_locations: Sit[] }> 
     active_locations: d?.active_locations ?? [],
   }));
 }
+
+/** POST sit/verificar-sit/ {id} : whether the place has open orders (then it cannot be removed). */
+export function placeIsActive(id: number): Promise<boolean> {
+  return floorFetch<{ is_active: boolean }>('POST', '/api/sit/verificar-sit/', { id }).then((d) => d.is_active);
+}

@@ -93,7 +93,7 @@ describe('floor sketch (/croquis-restaurante)', () => {
   });
 
   it('saves new, changed and removed places; a place in use comes back with an error naming it', async () => {
-    const fake = setup({ active: ['M3'] });
+    const fake = setup();
     const user = userEvent.setup();
     renderApp('/croquis-restaurante', { as: 'owner' });
     await startEditing(user);
@@ -101,17 +101,32 @@ describe('floor sketch (/croquis-restaurante)', () => {
     for (const place of ['Mesa M3', 'Silla S1']) {
       await user.click(screen.getByRole('button', { name: place }));
       await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Quitar' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     }
     expect(places()).toEqual(['M1', 'M2']);
+    // an order is placed at M3 while the draft is open
+    fake.active.add('M3');
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('M3 tiene órdenes activas: no se puede eliminar.')).toBeInTheDocument();
     expect(screen.queryByText('Croquis guardado.')).not.toBeInTheDocument();
     await waitFor(() => expect(places()).toEqual(['M1', 'M3', 'M2']));
     expect(screen.queryByRole('button', { name: 'Agregar mesa' })).not.toBeInTheDocument();
     const w = writes(fake);
-    expect(w.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/sit/', 'POST /api/sit/delete/']);
-    expect(w[0].body).toEqual({ location: [expect.objectContaining({ fk_resto: 7, fk_menu: 1, i_name: 'M2', sit_type: 'mesa', w_width: 1, h_high: 1 })] });
-    expect((w[1].body as { location: { id: number }[] }).location.map((l) => l.id)).toEqual([3, 5]);
+    expect(w.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/sit/verificar-sit/', 'POST /api/sit/verificar-sit/', 'POST /api/sit/', 'POST /api/sit/delete/']);
+    expect(w[2].body).toEqual({ location: [expect.objectContaining({ fk_resto: 7, fk_menu: 1, i_name: 'M2', sit_type: 'mesa', w_width: 1, h_high: 1 })] });
+    expect(w[3].body).toEqual({ location: [{ id: 3 }, { id: 5 }] });
+  });
+
+  it('removing a place with open orders is refused at once, naming it', async () => {
+    const fake = setup({ active: ['M3'] });
+    const user = userEvent.setup();
+    renderApp('/croquis-restaurante', { as: 'owner' });
+    await startEditing(user);
+    await user.click(screen.getByRole('button', { name: 'Mesa M3' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Quitar' }));
+    expect(await screen.findByText('M3 tiene órdenes activas: no se puede eliminar.')).toBeInTheDocument();
+    expect(places()).toEqual(['M1', 'M3', 'S1']);
+    expect(writes(fake).map((c) => c.body)).toEqual([{ id: 3 }]);
   });
 
   it('a clean save says the sketch was saved; a renamed place is sent as an update', async () => {

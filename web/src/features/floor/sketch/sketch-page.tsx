@@ -10,6 +10,7 @@ import { useT } from '@/lib/i18n/messages';
 import { DURATION, notify } from '@/lib/notify';
 import { useMenus } from '../api/get-menus';
 import { sitsQuery, useSits } from '../api/get-sits';
+import { placeIsActive } from '../api/save-sits';
 import type { SitType } from '../api/types';
 import { FloorMessages } from '../components/floor-messages';
 import { FloorGrid } from './floor-grid';
@@ -107,14 +108,31 @@ function Sketch({ restaurant }: { restaurant: number }) {
       setSaving(false);
     }
   };
-  const cancel = () => {
-    if (dirty) setDialog('cancel');
-    else setEditing(false);
-  };
+  // the spec's cancel always asks, then reloads what the server has
+  const cancel = () => setDialog('cancel');
   const confirmCancel = async () => {
     setDialog(null);
     setEditing(false);
     await reload().catch(() => setItems(loaded));
+  };
+
+  // a place with open orders is not taken off the sketch: the error names it
+  const remove = async (key: string) => {
+    const item = items.find((it) => it.key === key);
+    if (!item) return;
+    if (item.id != null) {
+      try {
+        if (await placeIsActive(item.id)) {
+          notify('error', t('floor.sketch.inUse', { name: item.name }), { title: t('floor.sketch.inUseTitle'), autoClose: DURATION.form });
+          return;
+        }
+      } catch (error) {
+        showServerErrors(t, error, { title: 'floor.sketch.removeError' });
+        return;
+      }
+    }
+    setItems((list) => list.filter((it) => it.key !== key));
+    setOpen(null);
   };
 
   const openItem = items.find((it) => it.key === open) ?? null;
@@ -183,10 +201,7 @@ function Sketch({ restaurant }: { restaurant: number }) {
           setItems((list) => list.map((it) => (it.key === key ? { ...it, ...changes } : it)));
           setOpen(null);
         }}
-        onRemove={(key) => {
-          setItems((list) => list.filter((it) => it.key !== key));
-          setOpen(null);
-        }}
+        onRemove={remove}
       />
       <ConfirmDialog
         opened={dialog === 'cancel'}

@@ -3,7 +3,8 @@ import type { Menu, Sit } from '../api/types';
 
 /**
  * A fake floor service (the spec's `sit/` API) for the screens' tests. `active` names the places
- * with open orders: the delete call answers them in `active_locations` and keeps them.
+ * with open orders (a test may add one later: an order placed meanwhile): `verificar-sit/` says
+ * so, and the delete call answers them in `active_locations` and keeps them.
  */
 export const RESTAURANT = { id: 7, id_resto: 7, nombre_local: 'La Esquina' };
 
@@ -49,6 +50,11 @@ export function floorServer(opts: { sits?: Sit[]; menus?: Menu[]; active?: strin
       const changed = (body as { location: Sit[] }).location.map((b) => Object.assign(sits.find((x) => x.id === b.id)!, b));
       return HttpResponse.json(changed);
     }),
+    http.post('*/api/sit/verificar-sit/', async ({ request }) => {
+      const { body } = await record(request);
+      const s = sits.find((x) => x.id === (body as { id: number }).id);
+      return HttpResponse.json({ is_active: !!s && active.has(s.i_name) });
+    }),
     http.post('*/api/sit/:id/nuevo-qr/', async ({ request, params }) => {
       await record(request);
       const s = sits.find((x) => x.id === Number(params.id))!;
@@ -72,5 +78,5 @@ export function floorServer(opts: { sits?: Sit[]; menus?: Menu[]; active?: strin
       return HttpResponse.json({ active_locations: kept });
     }),
   ];
-  return { calls, handlers, sits };
+  return { calls, handlers, sits, active };
 }
