@@ -20,8 +20,8 @@ type Props = {
 
 /**
  * The sketch (spec part 1 §2): 24 columns, rows of 50 px, margin 1, 600 px high. In edit mode a
- * place is dragged (mouse or finger) and resized from its corner; a tap opens its dialog, but the
- * tap that ends a drag or a resize never does.
+ * place is dragged (mouse or finger) and resized from its corner; a tap or a click opens its
+ * dialog, but the pointer-up that ends a drag or a resize never does.
  */
 export function FloorGrid({ items, editing, onMove, onOpen }: Props) {
   const t = useT();
@@ -71,7 +71,9 @@ export function FloorGrid({ items, editing, onMove, onOpen }: Props) {
           width={width}
           layout={layout}
           gridConfig={{ cols: GRID.cols, rowHeight: GRID.rowHeight, margin: [GRID.margin, GRID.margin], maxRows: MAX_ROWS }}
-          dragConfig={{ enabled: editing, bounded: true, cancel: '.no-drag' }}
+          // a finger's tap must reach the place's button (react-draggable would cancel its click);
+          // the places themselves refuse panning (touch-action: none), so a drag still drags
+          dragConfig={{ enabled: editing, bounded: true, cancel: '.no-drag', allowMobileScroll: true }}
           resizeConfig={{ enabled: editing, handles: ['se'] }}
           compactor={compactor}
           autoSize={false}
