@@ -200,4 +200,22 @@ test('sketch: toolbar names, drag and resize by finger, rename, a reused gap, sa
   const pdf = readFileSync(await download.path());
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   await expect(dialog).toBeHidden();
+
+  // one place's sheet with the instructions
+  await page.getByRole('button', { name: 'Descargar el código de Mesa M1' }).tap();
+  dialog = page.getByRole('dialog', { name: 'Código QR de Mesa M1' });
+  await dialog.getByRole('radio', { name: /El código con las instrucciones/ }).check();
+  await checkScreen(page, 'qr-single');
+  const [single] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Descargar PDF' }).tap()]);
+  expect(single.suggestedFilename()).toBe('qr_M1.pdf');
+  expect(readFileSync(await single.path()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // a new code for M1 after the confirmation: the card shows it, the old code is no longer valid
+  const before = await image.getAttribute('src');
+  await page.getByRole('button', { name: 'Nuevo código para Mesa M1' }).tap();
+  await page.getByRole('dialog', { name: 'Generar un código nuevo' }).getByRole('button', { name: 'Generar código nuevo' }).tap();
+  await toast(page, 'M1 tiene un código nuevo: imprimilo y reemplazá el anterior.');
+  await expect(image).not.toHaveAttribute('src', before!);
+  expect((await request.get(before!)).status()).toBe(410);
+  expect((await request.get((await image.getAttribute('src'))!)).status()).toBe(200);
 });
