@@ -7,29 +7,41 @@ import { downloadSheet } from '../api/download-sheet';
 import type { Sit } from '../api/types';
 import { JOINT_FILENAME, JOINT_LAYOUTS, SCOPES, jointQuery, singleFilename, type JointLayout, type Scope } from './qr-model';
 
-/** Runs a download, shows the server's error if it fails, and says whether it is under way. */
-function useDownload() {
+/**
+ * The dialogs' buttons: cancel, and download the sheet (null: nothing to ask for yet). A failed
+ * download shows the server's error and keeps the dialog open; a finished one closes it.
+ */
+function DownloadActions({ download, onClose }: { download: (() => Promise<void>) | null; onClose: () => void }) {
   const t = useT();
   const [busy, setBusy] = useState(false);
-  const run = async (download: () => Promise<void>, done: () => void) => {
+  const run = async () => {
+    if (!download) return;
     setBusy(true);
     try {
       await download();
-      done();
+      onClose();
     } catch (error) {
       showServerErrors(t, error, { title: 'qr.downloadError' });
     } finally {
       setBusy(false);
     }
   };
-  return { busy, run };
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" size="md" onClick={onClose}>
+        {t('common.cancel')}
+      </Button>
+      <Button size="md" leftSection={<IconDownload size={18} />} loading={busy} disabled={!download} onClick={run}>
+        {t('qr.downloadPdf')}
+      </Button>
+    </Group>
+  );
 }
 
 /** One place's sheet: the code only, or the code with the instructions for the diner. */
 export function SingleDownloadDialog({ restaurant, sit, onClose }: { restaurant: number; sit: Sit | null; onClose: () => void }) {
   const t = useT();
   const [kind, setKind] = useState<'uno' | 'uno-instrucciones'>('uno');
-  const { busy, run } = useDownload();
   useEffect(() => setKind('uno'), [sit]);
   const name = sit ? t(`floor.place.${sit.sit_type}`, { name: sit.i_name }) : '';
   return (
@@ -45,19 +57,7 @@ export function SingleDownloadDialog({ restaurant, sit, onClose }: { restaurant:
               <Radio size="md" value="uno-instrucciones" label={t('qr.single.withInstructions')} />
             </Stack>
           </Radio.Group>
-          <Group justify="flex-end">
-            <Button variant="default" size="md" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              size="md"
-              leftSection={<IconDownload size={18} />}
-              loading={busy}
-              onClick={() => run(() => downloadSheet({ restaurant, layout: kind, ids: [sit.id] }, singleFilename(sit)), onClose)}
-            >
-              {t('qr.downloadPdf')}
-            </Button>
-          </Group>
+          <DownloadActions download={() => downloadSheet({ restaurant, layout: kind, ids: [sit.id] }, singleFilename(sit))} onClose={onClose} />
         </Stack>
       )}
     </Modal>
@@ -70,7 +70,6 @@ export function JointDownloadDialog({ restaurant, opened, sits, onClose }: { res
   const [scope, setScope] = useState<Scope>('all');
   const [chosen, setChosen] = useState<string[]>([]);
   const [layout, setLayout] = useState<JointLayout>('3x3');
-  const { busy, run } = useDownload();
   useEffect(() => {
     if (opened) {
       setScope('all');
@@ -119,20 +118,7 @@ export function JointDownloadDialog({ restaurant, opened, sits, onClose }: { res
             {t(scope === 'list' ? 'qr.joint.noneChosen' : 'qr.joint.noneOfKind')}
           </Text>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" size="md" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            size="md"
-            leftSection={<IconDownload size={18} />}
-            loading={busy}
-            disabled={!query}
-            onClick={() => query && run(() => downloadSheet({ restaurant, layout, ...query }, JOINT_FILENAME), onClose)}
-          >
-            {t('qr.downloadPdf')}
-          </Button>
-        </Group>
+        <DownloadActions download={query && (() => downloadSheet({ restaurant, layout, ...query }, JOINT_FILENAME))} onClose={onClose} />
       </Stack>
     </Modal>
   );

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/setup-tests';
 import { renderApp } from '@/testing/test-utils';
@@ -116,6 +117,20 @@ describe('QR codes (/qr-restaurante)', () => {
     expect(await screen.findByText('M1 tiene un código nuevo: imprimilo y reemplazá el anterior.')).toBeInTheDocument();
     expect(fake.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/sit/1/nuevo-qr/']);
     await waitFor(() => expect(screen.getByRole('img', { name: 'Código QR de Mesa M1' }).getAttribute('src')).toMatch(/^\/api\/qr\/lugar\/new1-/));
+  });
+
+  it('a refused download shows the server\'s message and keeps the dialog open', async () => {
+    setup({ sits: eight() });
+    server.use(http.get('*/api/qr/sit/', () => HttpResponse.json({ detail: 'Lugar no encontrado.' }, { status: 404 })));
+    const user = userEvent.setup();
+    renderApp('/qr-restaurante', { as: 'owner' });
+    await user.click(await screen.findByRole('button', { name: 'Descargar el código de Mesa M1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Código QR de Mesa M1' });
+    await user.click(within(dialog).getByRole('button', { name: 'Descargar PDF' }));
+    expect(await screen.findByText('No se pudo descargar el PDF')).toBeInTheDocument();
+    expect(screen.getByText('Lugar no encontrado.')).toBeInTheDocument();
+    expect(dialog).toBeInTheDocument();
+    expect(saved).toEqual([]);
   });
 
   it('without places it points to the sketch', async () => {
