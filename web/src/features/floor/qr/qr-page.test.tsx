@@ -133,6 +133,18 @@ describe('QR codes (/qr-restaurante)', () => {
     expect(saved).toEqual([]);
   });
 
+  it('speaks English too', async () => {
+    setup({ sits: eight() });
+    const user = userEvent.setup();
+    renderApp('/qr-restaurante', { as: 'owner', locale: 'en' });
+    expect(await screen.findByRole('img', { name: 'QR code of Table M1' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Download all' }));
+    const dialog = screen.getByRole('dialog', { name: 'Download QR codes' });
+    for (const label of ['All', 'Some', 'Only tables', 'Only chairs', '3 × 3 (9 per page)', '4 per page with instructions']) {
+      expect(within(dialog).getByRole('radio', { name: label })).toBeInTheDocument();
+    }
+  });
+
   it('without places it points to the sketch', async () => {
     setup({ sits: [] });
     renderApp('/qr-restaurante', { as: 'owner' });

@@ -187,6 +187,17 @@ describe('floor sketch (/croquis-restaurante)', () => {
     expect(places()).toEqual(['M1', 'M3', 'S1', 'M2']);
   });
 
+  it('the help dialog explains the editor', async () => {
+    setup();
+    const user = userEvent.setup();
+    renderApp('/croquis-restaurante', { as: 'owner' });
+    await screen.findByTestId('place-M1');
+    await user.click(screen.getByRole('button', { name: 'Ayuda del croquis' }));
+    const help = await screen.findByRole('dialog', { name: 'Ayuda del croquis' });
+    expect(within(help).getByText(/M para mesas, S para sillas y D para delivery/)).toBeInTheDocument();
+    expect(within(help).getByText(/Un lugar con órdenes activas no se puede quitar/)).toBeInTheDocument();
+  });
+
   it('an operator edits the sketch of their restaurant', async () => {
     setup({ sits: [sit(1, 'M1')] });
     renderApp('/croquis-restaurante', { as: 'operator' });
