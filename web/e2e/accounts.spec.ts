@@ -154,7 +154,7 @@ test('a client signs in with Google through the provider and lands on /profile',
   await openLogin(page);
   await page.getByRole('button', { name: /Google/ }).click();
   await expect(page).toHaveURL(/127\.0\.0\.1:8201\/google\/authorize/);
-  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
   await page.getByLabel('Nombre').fill('Gala');
   await page.getByLabel('Apellido').fill('Google');
   await page.getByRole('button', { name: 'Continuar' }).click();

@@ -1,4 +1,11 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  darken,
+  defaultVariantColorsResolver,
+  parseThemeColor,
+  type MantineColorsTuple,
+  type VariantColorsResolver,
+} from '@mantine/core';
 
 /**
  * Oranges dark enough for text (issue 10, WCAG 2 AA, 4.5:1): Mantine's shades 6-9 gave 3.2-4.3:1
@@ -11,6 +18,20 @@ const orange: MantineColorsTuple = ['#fff4e6', '#ffe8cc', '#ffd8a8', '#ffc078', 
 /** Mantine's greys, with shade 6 (the 'dimmed' text) at 5.8:1 on white instead of 3.3:1. */
 const gray: MantineColorsTuple = ['#f8f9fa', '#f1f3f5', '#e9ecef', '#dee2e6', '#ced4da', '#adb5bd', '#5f666d', '#495057', '#343a40', '#212529'];
 
+/**
+ * Coloured text on a pale or white ground (light, outline, subtle and white variants: status
+ * badges, tags, the active drawer link) uses a darkened shade 9 of its colour: Mantine's shade gave
+ * 1.6:1 (yellow) to 4.2:1 (red, orange) on its own light background. Grey is tuned above already.
+ */
+const TEXT_ON_PALE = new Set(['light', 'outline', 'subtle', 'white', 'transparent']);
+const TUNED = new Set(['gray']);
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
+  if (!parsed.isThemeColor || TUNED.has(parsed.color) || !TEXT_ON_PALE.has(input.variant ?? '')) return colors;
+  return { ...colors, color: darken(input.theme.colors[parsed.color][9], 0.35) };
+};
+
 /** Touch-friendly defaults: staff use tablets all service long (ARCHITECTURE 'Who uses it'). */
 export const theme = createTheme({
   colors: { orange, gray },
@@ -18,6 +39,7 @@ export const theme = createTheme({
   // where both give the same contrast (white on yellow was 2.5:1, on teal 3.9:1)
   autoContrast: true,
   luminanceThreshold: 0.18,
+  variantColorResolver,
   primaryColor: 'orange',
   primaryShade: 8,
   defaultRadius: 'md',

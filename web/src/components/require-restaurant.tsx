@@ -27,7 +27,7 @@ export function RequireRestaurant({ children }: { children: (restaurant: Selecte
   if (mine.isPending || pick) {
     return (
       <Center mih={300}>
-        <Loader aria-label="loading" />
+        <Loader role="status" aria-label="loading" />
       </Center>
     );
   }

@@ -13,7 +13,7 @@ export function RouteGuard({ access, children }: { access: Access; children: Rea
   if (access !== 'public' && session.status === 'checking') {
     return (
       <Center mih={300}>
-        <Loader aria-label="loading" />
+        <Loader role="status" aria-label="loading" />
       </Center>
     );
   }

@@ -9,7 +9,7 @@ export function WithQuery({ children }: { children: ReactNode }) {
     <Suspense
       fallback={
         <Center mih={300}>
-          <Loader aria-label="loading" />
+          <Loader role="status" aria-label="loading" />
         </Center>
       }
     >

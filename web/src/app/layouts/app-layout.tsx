@@ -17,7 +17,7 @@ const SideDrawer = lazy(() => import('./side-drawer'));
 export function PageLoader() {
   return (
     <Center mih={300}>
-      <Loader aria-label="loading" />
+      <Loader role="status" aria-label="loading" />
     </Center>
   );
 }

@@ -24,7 +24,7 @@ function Drawer_({ opened, onClose }: Props) {
   const { pathname } = useLocation();
   const logout = useLogout();
   return (
-    <Drawer opened={opened} onClose={onClose} title={t('nav.drawer.title')} size="xs">
+    <Drawer opened={opened} onClose={onClose} title={t('nav.drawer.title')} size="xs" closeButtonProps={{ 'aria-label': t('common.close') }}>
       <Stack gap={4}>
         {drawerItemsFor(groups).map((item) => (
           <NavLink

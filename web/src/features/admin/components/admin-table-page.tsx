@@ -44,7 +44,7 @@ export function AdminTablePage(p: Props) {
       </Group>
       {p.loading ? (
         <Center mih={200}>
-          <Loader aria-label="loading" />
+          <Loader role="status" aria-label="loading" />
         </Center>
       ) : p.empty ? (
         <Alert color="gray">{t('table.empty')}</Alert>

@@ -127,7 +127,7 @@ function DishList({ restaurant }: { restaurant: number }) {
 
       {dishes.isPending ? (
         <Center mih={240}>
-          <Loader aria-label="loading" />
+          <Loader role="status" aria-label="loading" />
         </Center>
       ) : count === 0 ? (
         <Text c="dimmed" py="xl" ta="center">

@@ -130,7 +130,7 @@ function MenuEditor({ restaurant }: { restaurant: number }) {
   if (menus.isPending) {
     return (
       <Center mih={300}>
-        <Loader aria-label="loading" />
+        <Loader role="status" aria-label="loading" />
       </Center>
     );
   }
@@ -216,7 +216,7 @@ function MenuEditor({ restaurant }: { restaurant: number }) {
             <Text c="dimmed">{t('catalog.menu.chooseOne')}</Text>
           ) : !editing && tree.isPending ? (
             <Center mih={200}>
-              <Loader aria-label="loading" />
+              <Loader role="status" aria-label="loading" />
             </Center>
           ) : (
             <>

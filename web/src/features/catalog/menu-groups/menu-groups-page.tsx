@@ -134,7 +134,7 @@ function MenuGroups({ restaurant }: { restaurant: number }) {
         </Text>
       ) : categories.isPending ? (
         <Center mih={200}>
-          <Loader aria-label="loading" />
+          <Loader role="status" aria-label="loading" />
         </Center>
       ) : list.length === 0 ? (
         <Text c="dimmed" py="xl" ta="center">

@@ -61,7 +61,7 @@ function DeliveryScreen({ restaurant, name }: { restaurant: number; name: string
         </Group>
         {list.isPending ? (
           <Center mih={200}>
-            <Loader aria-label="loading" />
+            <Loader role="status" aria-label="loading" />
           </Center>
         ) : list.isError ? (
           <Alert color="red">{t('delivery.loadError')}</Alert>

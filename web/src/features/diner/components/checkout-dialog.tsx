@@ -87,7 +87,7 @@ export function CheckoutDialog(props: { opened: boolean; menu: PublicMenu; lines
   };
 
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={t('diner.checkout.title')} size="lg" centered>
+    <Modal opened={props.opened} onClose={props.onClose} title={t('diner.checkout.title')} size="lg" centered closeButtonProps={{ 'aria-label': t('common.close') }}>
       <Stack gap="md">
         <div>
           <Text fw={600} mb={4} id="checkout-kind">

@@ -9,8 +9,9 @@ import { useMoney } from './use-money';
 /** A dish: its images, description, a quantity (never below 1) and a comment (up to 100). */
 export function DishDialog(props: { dish: PublicDish | null; canOrder: boolean; onClose: () => void; onAdd: (quantity: number, comment: string) => void }) {
   const { dish } = props;
+  const t = useT();
   return (
-    <Modal opened={dish != null} onClose={props.onClose} title={dish?.name} fullScreen={false} size="lg" centered>
+    <Modal opened={dish != null} onClose={props.onClose} title={dish?.name} fullScreen={false} size="lg" centered closeButtonProps={{ 'aria-label': t('common.close') }}>
       {dish && <DishBody key={dish.pk} {...props} dish={dish} />}
     </Modal>
   );

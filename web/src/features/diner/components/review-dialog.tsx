@@ -24,7 +24,7 @@ type Props = {
 export function ReviewDialog(props: Props) {
   const t = useT();
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={t('diner.cart.title')} size="lg" centered>
+    <Modal opened={props.opened} onClose={props.onClose} title={t('diner.cart.title')} size="lg" centered closeButtonProps={{ 'aria-label': t('common.close') }}>
       <Stack gap="md">
         <CartLines lines={props.lines} onQuantity={props.onQuantity} />
         {props.table ? (

@@ -82,7 +82,7 @@ function QrList({ restaurant }: { restaurant: number }) {
       />
       {sits.isPending ? (
         <Center mih={300}>
-          <Loader aria-label="loading" />
+          <Loader role="status" aria-label="loading" />
         </Center>
       ) : sits.isError ? (
         <Alert color="red">{t('common.loadError')}</Alert>

@@ -186,7 +186,7 @@ function Sketch({ restaurant }: { restaurant: number }) {
       </Text>
       {sits.isPending ? (
         <Center mih={600}>
-          <Loader aria-label="loading" />
+          <Loader role="status" aria-label="loading" />
         </Center>
       ) : (
         <FloorGrid items={items} editing={editing} onMove={move} onOpen={(it) => setOpen(it.key)} />

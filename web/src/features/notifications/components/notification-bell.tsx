@@ -46,13 +46,14 @@ function Bell() {
   const count = unread.data ?? 0;
   return (
     <Popover width={300} position="bottom-end" withArrow onOpen={() => void list.refetch()}>
-      <Popover.Target>
-        <Indicator disabled={count === 0} label={count > 99 ? '99+' : count} size={18} color="red" data-testid="bell-count">
+      {/* the button is the popover's target: its aria-expanded belongs on a button, not the badge's div */}
+      <Indicator disabled={count === 0} label={count > 99 ? '99+' : count} size={18} color="red" data-testid="bell-count">
+        <Popover.Target>
           <ActionIcon variant="subtle" size="lg" aria-label={t('nav.notifications')}>
             <IconBell size={22} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown>
         <Text fw={600} mb="xs">
           {t('bell.title')}

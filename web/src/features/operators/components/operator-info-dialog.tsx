@@ -18,7 +18,7 @@ export function OperatorInfoDialog({ operatorId, onClose }: { operatorId: number
         <InfoForm key={operator.data.id} operator={operator.data} onClose={onClose} />
       ) : (
         <Center mih={120}>
-          <Loader aria-label="loading" />
+          <Loader role="status" aria-label="loading" />
         </Center>
       )}
     </Modal>

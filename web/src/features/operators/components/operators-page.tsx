@@ -57,7 +57,7 @@ function OperatorsScreen({ restaurantId, name }: { restaurantId: number; name: s
       </Group>
       {list.isPending ? (
         <Center mih={200}>
-          <Loader aria-label="loading" />
+          <Loader role="status" aria-label="loading" />
         </Center>
       ) : rows.length === 0 ? (
         <Alert color="gray" data-testid="operators-empty">

@@ -31,7 +31,7 @@ function ProfileLoader() {
   if (profile.isPending) {
     return (
       <Center mih={300}>
-        <Loader aria-label="loading" />
+        <Loader role="status" aria-label="loading" />
       </Center>
     );
   }

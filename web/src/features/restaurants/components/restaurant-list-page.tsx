@@ -132,7 +132,7 @@ function RestaurantGrid({ onAdd }: { onAdd: () => void }) {
       </Group>
       {list.isPending ? (
         <Center mih={200}>
-          <Loader aria-label="loading" />
+          <Loader role="status" aria-label="loading" />
         </Center>
       ) : !list.data?.results.length ? (
         <Alert color="gray" data-testid="restaurants-empty">

@@ -41,7 +41,7 @@ function ProfileLoader({ id }: { id: number }) {
   if (restaurant.isPending) {
     return (
       <Center mih={300}>
-        <Loader aria-label="loading" />
+        <Loader role="status" aria-label="loading" />
       </Center>
     );
   }

@@ -28,7 +28,7 @@ function ScheduleLoader({ id, name }: { id: number; name: string }) {
   if (schedule.isPending) {
     return (
       <Center mih={300}>
-        <Loader aria-label="loading" />
+        <Loader role="status" aria-label="loading" />
       </Center>
     );
   }
