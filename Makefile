@@ -25,6 +25,7 @@ help: ## show the targets
 
 up: seed web-build ## set up everything and start the platform on :8080 (GATEWAY_PORT)
 	@$(STACK) up
+	@$(VENV_PY) deploy/local/demo.py
 
 down: python ## stop what `make up` started (the infra servers keep running)
 	@$(STACK) down

@@ -1,0 +1,161 @@
+#!/usr/bin/env python3
+"""The demo owner's restaurant as a working restaurant, built once through the public API.
+
+Run by `make up` once the stack answers. Identity's seed made the demo owner and 'Resto Demo';
+this adds what a visitor pressing 'demo login' should find: a menu with categories and dishes
+with pictures, a floor of tables and chairs, and orders in every status a line can reach by the
+board's actions (new, accepted, delivered, rejected, paid) plus a delivery order. Everything goes
+through the gateway as an owner's tablet would, so catalog, floor and ordering learn of each
+other by their events, as in production.
+
+Running it again changes nothing: a restaurant that already has the demo menu is left alone.
+"""
+from __future__ import annotations
+
+import io
+import sys
+import time
+from pathlib import Path
+
+import httpx
+from PIL import Image, ImageDraw
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import config  # noqa: E402
+
+GATEWAY = f"http://127.0.0.1:{config.GATEWAY_PORT}"
+MENU = "Carta Resto Demo"
+WAIT_SECONDS = 60  # how long the services may take to learn of each other's changes
+CATEGORIES: dict[str, list[tuple[str, str, str]]] = {  # name -> (dish, price, description)
+    "Entradas": [("Empanada de carne", "1500.00", "Cortada a cuchillo, al horno"),
+                 ("Provoleta", "5200.00", "Con orégano y aceite de oliva"),
+                 ("Rabas", "7800.00", "Con limón")],
+    "Principales": [("Bife de chorizo", "14500.00", "400 g, con papas fritas"),
+                    ("Milanesa napolitana", "11200.00", "Con puré"),
+                    ("Ravioles de ricota", "9800.00", "Con salsa fileto"),
+                    ("Pollo al verdeo", "10400.00", "Con arroz")],
+    "Postres": [("Flan casero", "4200.00", "Con dulce de leche y crema"),
+                ("Panqueque con dulce de leche", "4600.00", ""),
+                ("Helado", "3900.00", "Dos gustos")],
+    "Bebidas": [("Agua sin gas", "1800.00", "500 ml"),
+                ("Gaseosa", "2400.00", "500 ml"),
+                ("Malbec (copa)", "4500.00", "Mendoza")],
+}
+COLOURS = ["#c2410c", "#2b8a3e", "#1864ab", "#862e9c", "#e67700", "#0b7285", "#a61e4d"]
+TABLES, CHAIRS = 8, 4
+
+
+def picture(name: str, colour: str) -> bytes:
+    """A plain 480x320 JPEG with the dish's initial: made here, nothing downloaded."""
+    image = Image.new("RGB", (480, 320), colour)
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((170, 90, 310, 230), fill="white")
+    draw.text((232, 150), name[0], fill=colour)
+    out = io.BytesIO()
+    image.save(out, "JPEG", quality=80)
+    return out.getvalue()
+
+
+def eventually(what: str, probe):
+    deadline = time.monotonic() + WAIT_SECONDS
+    while not (answer := probe()):
+        if time.monotonic() > deadline:
+            raise SystemExit(f"[demo] gave up waiting for {what} after {WAIT_SECONDS}s; run `make up` again")
+        time.sleep(0.2)
+    return answer
+
+
+def ok(answer: httpx.Response) -> dict | list:
+    if answer.is_error:
+        raise SystemExit(f"[demo] {answer.request.method} {answer.request.url.path}: {answer.status_code} {answer.text[:300]}")
+    return answer.json()
+
+
+def build(http: httpx.Client) -> str:
+    login = http.post("/api/auth/token/demo/")
+    if login.status_code != 200:
+        return "demo login is off here: nothing to add"
+    http.headers["Authorization"] = f"Token {login.json()['auth_token']}"
+    mine = ok(http.get("/api/restaurant/"))
+    restaurant = min(r["id"] for r in mine if r["nombre_local"] == "Resto Demo")
+
+    def menus():
+        answer = http.get(f"/api/menu/?restaurant={restaurant}&paginate=0")
+        return answer.status_code == 200 and answer
+
+    listed = eventually("catalog to learn the demo restaurant", menus).json()
+    listed = listed["results"] if isinstance(listed, dict) else listed
+    if any(m["name"] == MENU for m in listed):
+        return "the demo restaurant is already set up"
+
+    menu = ok(http.post("/api/menu/", json={"name": MENU, "restaurant": restaurant}))["id"]
+    dishes: list[int] = []
+    n = 0
+    for order, (category_name, items) in enumerate(CATEGORIES.items()):
+        category = ok(http.post("/api/menu-group/", json={"name": category_name, "menu": menu, "order": order}))["id"]
+        for name, price, description in items:
+            made = ok(http.post(
+                "/api/dish/",
+                data={"name": name, "price": price, "description": description, "menu_group": str(category)},
+                files=[("dish_dimage", (f"dish-{n}.jpg", picture(name, COLOURS[n % len(COLOURS)]), "image/jpeg"))],
+            ))
+            dishes.append(made["pk"])
+            n += 1
+
+    location = [{"fk_resto": restaurant, "fk_menu": menu, "i_name": f"M{i}", "sit_type": "mesa",
+                 "x_axis": (i - 1) % 4 * 5, "y_axis": (i - 1) // 4 * 3, "w_width": 3, "h_high": 2}
+                for i in range(1, TABLES + 1)]
+    location += [{"fk_resto": restaurant, "fk_menu": menu, "i_name": f"S{i}", "sit_type": "silla",
+                  "x_axis": 20 + (i - 1) % 2 * 2, "y_axis": (i - 1) // 2 * 2, "w_width": 1, "h_high": 1}
+                 for i in range(1, CHAIRS + 1)]
+
+    def places():
+        answer = http.post("/api/sit/", json={"location": location})
+        return answer.status_code == 201 and answer.json()
+
+    places_made = eventually("floor to learn the demo menu", places)
+    place = {p["i_name"]: p["id"] for p in places_made}
+
+    def order(at: str, *lines: tuple[int, int, str]):
+        body = {"fk_resto": restaurant, "ordenes": [
+            {"fk_sit": place[at], "fk_dish": dishes[d], "quantity": q, "extra_commentary": c} for d, q, c in lines]}
+        answer = http.post("/api/ordenes/", json=body)
+        return answer.status_code == 201 and answer.json()
+
+    # ordering learns the dishes and places by events: the first order waits for them
+    first = eventually("ordering to learn the demo dishes and tables", lambda: order("M1", (0, 2, ""), (3, 1, "jugoso")))
+    placed = {
+        "M1": first,
+        "M2": order("M2", (4, 1, ""), (10, 2, "")),
+        "M3": order("M3", (5, 1, "sin sal"), (12, 1, "")),
+        "M4": order("M4", (7, 2, ""), (11, 1, "")),
+        "M5": order("M5", (1, 1, ""), (6, 1, "")),
+        "S1": order("S1", (8, 1, ""),),
+    }
+    moves = {  # status a place's lines end in, by the board's actions
+        "M2": ["2"],            # accepted
+        "M3": ["2", "4"],       # delivered
+        "M4": ["3"],            # rejected
+        "M5": ["2", "4", "6"],  # paid
+        "S1": ["2"],
+    }
+    for at, statuses in moves.items():
+        for line in placed[at]:
+            for status in statuses:
+                ok(http.put(f"/api/ordenes/{line['id']}/", json={"status": status}))
+    ok(http.post("/api/delivery/", json={
+        "fk_resto": restaurant, "fk_menu": menu, "type_delivery": 1, "fk_delivery": "482913",
+        "contact_info": {"name": "Lucía", "phone": "1155554444"}, "address": "Av. Santa Fe 2100, CABA",
+        "cash_amount": "20000", "ordenes": [{"fk_dish": dishes[0], "quantity": 6, "extra_commentary": ""}],
+    }))
+    return f"demo restaurant set up: {len(dishes)} dishes, {len(place)} places, orders at {len(placed)} places, a delivery"
+
+
+def main() -> int:
+    with httpx.Client(base_url=GATEWAY, timeout=30) as http:
+        print(f"[demo] {build(http)}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
