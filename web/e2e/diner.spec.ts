@@ -37,15 +37,27 @@ function png(r: number, g: number, b: number, size = 32): Buffer {
 
 type Owner = { token: string; restaurant: number; headers: { Authorization: string } };
 
+// One owner of the diner tests for every run (never the demo owner, whose restaurant visitors see):
+// registrations are limited per address, and every browser test comes from this machine's.
+const DINER_OWNER = 'diner-e2e@example.com';
+const DINER_PASSWORD = 'Sabores-del-Sur-2026';
+
+async function ownerToken(request: APIRequestContext): Promise<string> {
+  const login = await request.post('/api/auth/token/login/', { data: { username: DINER_OWNER, password: DINER_PASSWORD } });
+  if (login.ok()) return ((await login.json()) as { auth_token: string }).auth_token;
+  const res = await request.post('/api/restaurant/', {
+    data: { nombre_local: 'Comensales E2E', telefono: '1123456789', fk_user: { email: DINER_OWNER, password: DINER_PASSWORD, password2: DINER_PASSWORD } },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { auth_token: string }).auth_token;
+}
+
 /**
- * A new restaurant of the seeded demo owner (registrations are limited per address, and every
- * browser test comes from this machine's): a wa.me link and take-away on make it take WhatsApp
- * orders; without them the menu is view only.
+ * A new restaurant of the diner tests' owner: a wa.me link and take-away on make it take
+ * WhatsApp orders; without them the menu is view only.
  */
 async function newRestaurant(request: APIRequestContext, takesOrders = true): Promise<Owner> {
-  const login = await request.post('/api/auth/token/login/', { data: { username: 'demo@resto.local', password: 'Demo-Resto-2026' } });
-  expect(login.status(), await login.text()).toBe(200);
-  const token = ((await login.json()) as { auth_token: string }).auth_token;
+  const token = await ownerToken(request);
   const headers = { Authorization: `Token ${token}` };
   const res = await request.post('/api/restaurant-atributes/', {
     headers,

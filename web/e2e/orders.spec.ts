@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { checkScreen, expect, test } from './fixtures';
 
 /**
  * Issue 12's live board on two tablets against the running stack: an order added on one tablet,
@@ -113,6 +114,7 @@ test('two tablets: an order and each status change show on the other within a se
   const m1b = b.getByTestId('table-M1');
   await expect(m1a).toHaveAttribute('data-status', 'free');
   await expect(b.getByText('Referencias')).toBeVisible();
+  await checkScreen(a, 'orders-sketch');
 
   // tablet A adds an order for M1: 2 × Empanada with a comment
   await m1a.tap();
@@ -124,6 +126,7 @@ test('two tablets: an order and each status change show on the other within a se
   await add.getByRole('button', { name: 'Sumar Empanada' }).tap();
   await add.getByRole('button', { name: 'Restar Empanada' }).tap();
   await add.getByLabel('Comentario').fill('sin cebolla');
+  await checkScreen(a, 'orders-add');
   await a.screenshot({ path: `${DIR}/orders-add-1024x768.png` });
   let t0 = await acted(a, 'POST', /\/api\/ordenes\/$/, () => add.getByRole('button', { name: 'Enviar orden' }).tap());
   // tablet B: M1 turns new, its count shows, without a reload
@@ -137,6 +140,7 @@ test('two tablets: an order and each status change show on the other within a se
   await m1b.tap();
   const dialogB = b.getByRole('dialog', { name: 'Órdenes de M1' });
   await b.screenshot({ path: `${DIR}/orders-table-768x1024.png` });
+  await checkScreen(b, 'orders-table');
   t0 = await acted(b, 'POST', /\/aceptar\/$/, () => dialogB.getByRole('button', { name: 'Aceptar todas' }).tap());
   await expect(m1a).toHaveAttribute('data-status', '2', LIVE);
   info.annotations.push({ type: 'live ms: accept all', description: String(Date.now() - t0) });
@@ -144,15 +148,19 @@ test('two tablets: an order and each status change show on the other within a se
   await dialogB.getByRole('button', { name: 'Cerrar' }).first().tap();
   await dialogA.getByRole('button', { name: 'Cerrar' }).first().tap();
 
-  // tablet A delivers from the list view; B's sketch turns delivered
+  // tablet A delivers every accepted line of M1 at once (bulk); B's sketch turns delivered
+  await m1a.tap();
+  t0 = await acted(a, 'POST', /\/entregar\/$/, () => dialogA.getByRole('button', { name: 'Entregar todas' }).tap());
+  await expect(m1b).toHaveAttribute('data-status', '4', LIVE);
+  info.annotations.push({ type: 'live ms: deliver all', description: String(Date.now() - t0) });
+  await dialogA.getByRole('button', { name: 'Cerrar' }).first().tap();
+
+  // the list view shows it delivered, with its action button
   await a.getByTestId('view-switch').getByText('Lista').tap();
   const row = a.getByTestId('order-list').getByRole('row', { name: /Empanada/ });
-  await expect(row.getByText('Aceptada')).toBeVisible();
-  await a.screenshot({ path: `${DIR}/orders-list-1024x768.png` });
-  t0 = await acted(a, 'PUT', /\/api\/ordenes\/\d+\/$/, () => row.getByRole('button', { name: 'Entregar' }).tap());
-  await expect(m1b).toHaveAttribute('data-status', '4', LIVE);
-  info.annotations.push({ type: 'live ms: deliver', description: String(Date.now() - t0) });
   await expect(row.getByText('Entregada')).toBeVisible();
+  await a.screenshot({ path: `${DIR}/orders-list-1024x768.png` });
+  await checkScreen(a, 'orders-list');
   await b.screenshot({ path: `${DIR}/orders-sketch-768x1024.png` });
 
   // the report of active orders downloads as a PDF

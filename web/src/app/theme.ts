@@ -47,5 +47,7 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { size: 'md' } },
     ActionIcon: { defaultProps: { size: 'lg' } },
+    // with a variant set, the active link's colours come from variantColorResolver (readable)
+    NavLink: { defaultProps: { variant: 'light' } },
   },
 });

@@ -1,4 +1,4 @@
-import { Badge, Card, Center, Group, Image, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Card, Center, Group, Image, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconToolsKitchen2 } from '@tabler/icons-react';
 import { useLocale } from '@/lib/i18n/locale';
 import { formatPrice } from '@/lib/i18n/format';
@@ -11,13 +11,15 @@ export function DishCard({ dish, onOpen }: { dish: Dish; onOpen: (dish: Dish) =>
   const [locale] = useLocale();
   const image = dish.dish_dimage.find((i) => !i.soft_delete);
   return (
-    <UnstyledButton onClick={() => onOpen(dish)} aria-label={t('catalog.dish.open', { name: dish.name })} data-testid={`dish-card-${dish.name}`} data-disabled={dish.disable || undefined} style={{ display: 'block', height: '100%' }}>
+    <UnstyledButton onClick={() => onOpen(dish)} data-testid={`dish-card-${dish.name}`} data-disabled={dish.disable || undefined} style={{ display: 'block', height: '100%' }}>
+      {/* the name a screen reader hears starts with the action and holds all the card shows */}
+      <VisuallyHidden>{t('common.edit')} </VisuallyHidden>
       <Card
         withBorder
         radius="md"
         padding="sm"
         h="100%"
-        style={dish.disable ? { filter: 'grayscale(1)', opacity: 0.55, background: 'var(--mantine-color-gray-1)' } : undefined}
+        style={dish.disable ? { filter: 'grayscale(1)', background: 'var(--mantine-color-gray-1)' } : undefined}
       >
         <Card.Section>
           {image ? (
@@ -32,7 +34,7 @@ export function DishCard({ dish, onOpen }: { dish: Dish; onOpen: (dish: Dish) =>
           <Text fw={600} lineClamp={2}>
             {dish.name}
           </Text>
-          <Text fw={600} c="teal.8" style={{ whiteSpace: 'nowrap' }} data-testid="dish-price">
+          <Text fw={600} c="teal.9" style={{ whiteSpace: 'nowrap' }} data-testid="dish-price">
             {formatPrice(dish.price, locale)}
           </Text>
         </Group>

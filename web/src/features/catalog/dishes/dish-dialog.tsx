@@ -203,6 +203,7 @@ export function DishDialog({ opened, dish, menuId, defaultCategory, onClose }: P
                       placeholder={t('catalog.image.choose')}
                       multiple
                       clearable
+                      clearButtonProps={{ 'aria-label': t('common.clear') }}
                       size="md"
                       accept={DISH_FORM_IMAGE_TYPES.join(',')}
                       leftSection={<IconPhoto size={18} />}

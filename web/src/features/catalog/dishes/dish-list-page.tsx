@@ -98,6 +98,7 @@ function DishList({ restaurant }: { restaurant: number }) {
           value={menuId ? String(menuId) : null}
           onChange={(v) => selectMenu(v ? Number(v) : null)}
           clearable
+          clearButtonProps={{ 'aria-label': t('common.clear') }}
           size="md"
           w={{ base: '100%', sm: 220 }}
           data-testid="dish-menu-select"
@@ -110,6 +111,7 @@ function DishList({ restaurant }: { restaurant: number }) {
           onChange={(v) => setCategory(v ? Number(v) : null)}
           disabled={!menuId}
           clearable
+          clearButtonProps={{ 'aria-label': t('common.clear') }}
           size="md"
           w={{ base: '100%', sm: 220 }}
         />

@@ -42,6 +42,7 @@ export function ImageUploadDialog(props: {
                 value={field.value}
                 onChange={field.onChange}
                 clearable
+                clearButtonProps={{ 'aria-label': t('common.clear') }}
                 error={error && t(error)}
               />
             )}

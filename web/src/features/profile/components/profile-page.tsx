@@ -170,6 +170,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
                     size="md"
                     accept={IMAGE_ACCEPT}
                     clearable
+                    clearButtonProps={{ 'aria-label': t('common.clear') }}
                     value={field.value}
                     onChange={field.onChange}
                     placeholder={t('profile.imageChoose')}

@@ -2,6 +2,7 @@ import { Avatar, FileInput, Group } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { IMAGE_ACCEPT } from '@/lib/form-data';
+import { useT } from '@/lib/i18n/messages';
 
 type Props = {
   label: string;
@@ -16,6 +17,7 @@ type Props = {
 
 /** Logo picker (png, jpeg, bmp) with a preview of the chosen file or the current logo. */
 export function LogoInput({ label, value, onChange, current, error, required, disabled, placeholder }: Props) {
+  const t = useT();
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => {
     if (!value || typeof URL.createObjectURL !== 'function') return setPreview(null);
@@ -37,6 +39,7 @@ export function LogoInput({ label, value, onChange, current, error, required, di
         value={value}
         onChange={onChange}
         clearable
+        clearButtonProps={{ 'aria-label': t('common.clear') }}
         error={error}
         withAsterisk={required}
         disabled={disabled}
