@@ -49,7 +49,7 @@ export function AdminTablePage(p: Props) {
       ) : p.empty ? (
         <Alert color="gray">{t('table.empty')}</Alert>
       ) : (
-        <Table.ScrollContainer minWidth={p.minWidth}>
+        <Table.ScrollContainer minWidth={p.minWidth} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': p.title } }}>
           <Table striped highlightOnHover verticalSpacing="sm" aria-label={p.title}>
             <Table.Thead>{p.head}</Table.Thead>
             <Table.Tbody>{p.rows}</Table.Tbody>
