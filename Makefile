@@ -18,7 +18,7 @@ SETUP = $(SYS_PY) deploy/local/setup.py
 STACK = $(if $(wildcard $(VENV_PY)),$(VENV_PY),$(SYS_PY)) deploy/local/stack.py
 
 .PHONY: help up down restart status logs mail test setup infra databases keys migrate seed web-build \
-        bench bench-live bench-orders replay replay-dead-letters clean python
+        bench bench-live bench-orders bench-phone replay replay-dead-letters clean python
 
 help: ## show the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -80,6 +80,9 @@ bench-live: up ## new order -> websocket frame on 50 tablets over 2 notification
 
 bench-orders: up ## place 3-line table orders through the gateway, 50 clients one a second each
 	@$(VENV_PY) deploy/bench/orders_gateway.py
+
+bench-phone: up ## the diner's /menus for a 150-dish menu on a throttled phone: JS gzipped and LCP
+	@$(VENV_PY) deploy/bench/diner_phone.py
 
 replay: python ## publish a service's events again: SERVICE=identity SINCE=2026-11-22T10:00 [TYPE=identity.restaurant.created]
 	@$(STACK) replay $(SERVICE) --since $(SINCE) $(if $(TYPE),--type $(TYPE))

@@ -74,7 +74,7 @@ export async function expectAccessible(page: Page, name: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
   const bad = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id} (${v.nodes.length}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map((v) => `${v.impact} ${v.id} (${v.nodes.length}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(' | ')}`);
   expect(bad, `axe on ${name} (${page.url()})`).toEqual([]);
 }
 

@@ -1,4 +1,4 @@
-import { Badge, Box, Group, Paper, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Group, isLightColor, Paper, Text, UnstyledButton, useMantineTheme, VisuallyHidden } from '@mantine/core';
 import { IconBell, IconReceipt } from '@tabler/icons-react';
 import { useT } from '@/lib/i18n/messages';
 import type { BoardTable, FloorSit, Status } from '../api/types';
@@ -23,6 +23,7 @@ const SHOWN: Status[] = ['1', '2', '4'];
  */
 export function SketchView({ tables, sits, calls, onOpen }: Props) {
   const t = useT();
+  const theme = useMantineTheme();
   const at = new Map(sits.map((s) => [s.id, s]));
   const placed = tables.every((tb) => at.has(tb.fk_sit));
   if (tables.length === 0) return <Text c="dimmed">{t('orders.noTables')}</Text>;
@@ -47,7 +48,6 @@ export function SketchView({ tables, sits, calls, onOpen }: Props) {
               onClick={() => onOpen(tb)}
               pos="absolute"
               style={{ ...p }}
-              aria-label={`${t('orders.table', { name: tb.i_name })}: ${t(`orders.status.${tb.status ?? 'free'}`)}`}
               data-testid={`table-${tb.i_name}`}
               data-status={tb.status ?? 'free'}
             >
@@ -56,13 +56,16 @@ export function SketchView({ tables, sits, calls, onOpen }: Props) {
                 p={6}
                 radius="md"
                 withBorder
-                bg={`var(--mantine-color-${color}-${tb.status ? 6 : 2})`}
-                c={tb.status ? 'white' : 'dark'}
+                bg={tb.status ? theme.colors[color][8] : theme.colors[color][2]}
+                c={tb.status && !isLightColor(theme.colors[color][8], theme.luminanceThreshold) ? 'white' : 'dark'}
                 style={{ outline: tb.late ? '3px solid var(--mantine-color-orange-7)' : undefined }}
               >
                 <Group justify="space-between" gap={4} wrap="nowrap">
                   <Text fw={700} size="lg" truncate>
+                    {/* what a screen reader hears holds what the tile shows: 'Mesa M1: Nueva, 2' */}
+                    <VisuallyHidden>{t('orders.table', { name: '' })}</VisuallyHidden>
                     {tb.i_name}
+                    <VisuallyHidden>: {t(`orders.status.${tb.status ?? 'free'}`)}</VisuallyHidden>
                   </Text>
                   {call === 'waiter' && <IconBell size={20} aria-label={t('orders.waiterCall')} data-testid="waiter-call" />}
                   {call === 'bill' && <IconReceipt size={20} aria-label={t('orders.billCall')} data-testid="bill-call" />}
