@@ -34,7 +34,7 @@ export function DishCard({ dish, onOpen }: { dish: Dish; onOpen: (dish: Dish) =>
           <Text fw={600} lineClamp={2}>
             {dish.name}
           </Text>
-          <Text fw={600} c="teal.9" style={{ whiteSpace: 'nowrap' }} data-testid="dish-price">
+          <Text fw={600} c={dish.disable ? 'dimmed' : 'teal.9'} style={{ whiteSpace: 'nowrap' }} data-testid="dish-price">
             {formatPrice(dish.price, locale)}
           </Text>
         </Group>

@@ -1,4 +1,4 @@
-import { Badge, Box, Group, isLightColor, Paper, Text, UnstyledButton, useMantineTheme, VisuallyHidden } from '@mantine/core';
+import { Badge, Box, Group, Paper, Text, UnstyledButton, useMantineTheme, VisuallyHidden } from '@mantine/core';
 import { IconBell, IconReceipt } from '@tabler/icons-react';
 import { useT } from '@/lib/i18n/messages';
 import type { BoardTable, FloorSit, Status } from '../api/types';
@@ -56,8 +56,8 @@ export function SketchView({ tables, sits, calls, onOpen }: Props) {
                 p={6}
                 radius="md"
                 withBorder
-                bg={tb.status ? theme.colors[color][8] : theme.colors[color][2]}
-                c={tb.status && !isLightColor(theme.colors[color][8], theme.luminanceThreshold) ? 'white' : 'dark'}
+                bg={theme.colors[color][tileShade(tb.status, color)]}
+                c={tb.status && color !== 'yellow' ? 'white' : 'black'}
                 style={{ outline: tb.late ? '3px solid var(--mantine-color-orange-7)' : undefined }}
               >
                 <Group justify="space-between" gap={4} wrap="nowrap">
@@ -84,4 +84,10 @@ export function SketchView({ tables, sits, calls, onOpen }: Props) {
       </Box>
     </Box>
   );
+}
+
+/** White text reads at 5:1 or more on shade 9 of every status colour; yellow (accepted) takes black. */
+function tileShade(status: string | null | undefined, color: string): number {
+  if (!status) return 2;
+  return color === 'yellow' ? 6 : 9;
 }
