@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBell, IconReceipt } from '@tabler/icons-react';
 import { useT } from '@/lib/i18n/messages';
 import { type CallKind, useCallWaiter } from '../api/call-waiter';
@@ -94,14 +94,15 @@ export function WaiterButtons({ token }: { token: string }) {
   };
   return (
     <Stack gap="xs">
-      <Group grow>
+      {/* one under the other on a phone: side by side they cut their labels short */}
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
         <Button size="md" variant="light" leftSection={<IconBell size={20} />} onClick={() => press('waiter')} loading={call.isPending && call.variables === 'waiter'}>
           {t('diner.table.callWaiter')}
         </Button>
         <Button size="md" variant="light" leftSection={<IconReceipt size={20} />} onClick={() => press('bill')} loading={call.isPending && call.variables === 'bill'}>
           {t('diner.table.askBill')}
         </Button>
-      </Group>
+      </SimpleGrid>
       {note && (
         <Notice color={note.ok ? 'teal' : 'red'} role={note.ok ? 'status' : 'alert'} closeLabel={t('diner.notice.close')} onClose={() => setNote(null)}>
           {note.text}

@@ -13,8 +13,11 @@ type Props = {
   onOpen: (table: BoardTable) => void;
 };
 
-const CELL = 110;
-const COLS = 6;
+// The floor as the sketch editor draws it (spec part 1 §9): 24 columns across the width; rows a
+// little taller than the editor's 50 px so a one-row chair still shows its name and counts.
+const COLUMNS = 24;
+const ROW = 64;
+const GAP = 4;
 const SHOWN: Status[] = ['1', '2', '4'];
 
 /**
@@ -27,18 +30,22 @@ export function SketchView({ tables, sits, calls, onOpen }: Props) {
   const at = new Map(sits.map((s) => [s.id, s]));
   const placed = tables.every((tb) => at.has(tb.fk_sit));
   if (tables.length === 0) return <Text c="dimmed">{t('orders.noTables')}</Text>;
-  const pos = (tb: BoardTable, i: number) => {
+  // grid units: where the sketch put the place, or (places not drawn yet) rows of six
+  const cell = (tb: BoardTable, i: number) => {
     const s = at.get(tb.fk_sit);
     return placed && s
-      ? { left: s.x_axis * CELL, top: s.y_axis * CELL, width: Math.max(1, s.w_width) * CELL - 8, height: Math.max(1, s.h_high) * CELL - 8 }
-      : { left: (i % COLS) * CELL, top: Math.floor(i / COLS) * CELL, width: CELL - 8, height: CELL - 8 };
+      ? { x: s.x_axis, y: s.y_axis, w: Math.max(1, s.w_width), h: Math.max(1, s.h_high) }
+      : { x: (i % 6) * 4, y: Math.floor(i / 6) * 2, w: 3, h: 2 };
   };
-  const boxes = tables.map((tb, i) => ({ tb, p: pos(tb, i) }));
-  const height = Math.max(...boxes.map(({ p }) => p.top + p.height)) + 8;
-  const width = Math.max(...boxes.map(({ p }) => p.left + p.width)) + 8;
+  const boxes = tables.map((tb, i) => {
+    const c = cell(tb, i);
+    const p = { left: `${(c.x / COLUMNS) * 100}%`, width: `calc(${(c.w / COLUMNS) * 100}% - ${GAP}px)`, top: c.y * ROW, height: c.h * ROW - GAP };
+    return { tb, p, bottom: (c.y + c.h) * ROW };
+  });
+  const height = Math.max(...boxes.map((b) => b.bottom));
   return (
-    <Box style={{ overflow: 'auto' }}>
-      <Box pos="relative" h={height} w={width} data-testid="sketch">
+    <Box>
+      <Box pos="relative" h={height} w="100%" data-testid="sketch">
         {boxes.map(({ tb, p }) => {
           const call = calls[tb.fk_sit];
           const color = STATUS_COLOR[tb.status ?? 'free'];
