@@ -8,7 +8,7 @@ from identity import messages
 from identity.client.schemas import ProfileUpdate
 from identity.user.models import ClientProfile, User
 from kit.errors import FieldErrors
-from kit.uploads import media_url, store_image
+from kit.uploads import discard_after_commit, media_url, store_image
 
 AVATAR_FOLDER = "avatars"
 
@@ -35,6 +35,7 @@ async def update_profile(
     if errors:
         raise FieldErrors(errors)
     if isinstance(image, UploadFile):
+        discard_after_commit(session, media_dir, profile.imagen)  # the replaced picture is no longer served
         profile.imagen = await store_image(image, field="imagen", media_root=media_dir, folder=AVATAR_FOLDER)
     if data.fk_user:
         for field in ("first_name", "last_name"):

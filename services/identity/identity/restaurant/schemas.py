@@ -2,10 +2,15 @@ from datetime import datetime, time
 from decimal import Decimal
 from typing import Annotated
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
 
 from identity.forms import as_bool
 from identity.user.schemas import FormEmail, Password
+
+
+def _last_four(card_number: str) -> str:
+    return "".join(ch for ch in card_number if ch.isdigit())[-4:]
+
 
 Flag = Annotated[bool, BeforeValidator(as_bool)]
 Digits = Annotated[str, StringConstraints(strip_whitespace=True, min_length=8, max_length=20)]
@@ -53,7 +58,8 @@ class RestaurantFields(BaseModel):
     direccion: Address | None = None
     wait_time: int | None = Field(default=None, ge=0, le=600)
     avg_permanence: Decimal | None = Field(default=None, ge=0, le=100000, decimal_places=2)
-    nro_tarjeta: Annotated[str, StringConstraints(strip_whitespace=True, max_length=30)] | None = None
+    # Never a whole card number: only its last four digits are kept (issue 9).
+    nro_tarjeta: Annotated[str, StringConstraints(strip_whitespace=True, max_length=30), AfterValidator(_last_four)] | None = None
     reservas: Flag | None = None
     takeaway: Flag | None = None
     tips: Flag | None = None

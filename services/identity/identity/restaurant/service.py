@@ -18,7 +18,7 @@ from kit.auth import OWNER, RevocationStore
 from kit.errors import FieldErrors
 from kit.i18n import Text
 from kit.outbox import add_event
-from kit.uploads import media_url, store_image
+from kit.uploads import discard_after_commit, media_url, store_image
 
 LOGO_FOLDER = "logos"
 
@@ -135,6 +135,7 @@ async def update_restaurant(
         raise FieldErrors(errors)
     if isinstance(logo, UploadFile):
         values["logo"] = await store_image(logo, field="logo", media_root=media_dir, folder=LOGO_FOLDER)
+        discard_after_commit(session, media_dir, restaurant.logo)  # the replaced logo is no longer served
     for field, value in values.items():
         setattr(restaurant, field, value)
     _apply_owner_names(owner, data)

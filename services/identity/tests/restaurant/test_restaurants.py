@@ -77,6 +77,25 @@ async def test_a_logo_is_required_on_create_and_must_be_an_image(client, app):
     assert stored_logos(app) == before
 
 
+async def test_a_replaced_logo_is_no_longer_served(client, app):
+    owner = await register_owner(client)
+    first = (await create(client, owner["headers"])).json()
+    replaced = await client.put(f"/api/restaurant-atributes/{first['id']}/", files={"logo": ("new.png", png((30, 30)), "image/png")}, headers=owner["headers"])
+    assert replaced.status_code == 200, replaced.text
+    assert replaced.json()["logo"] != first["logo"]
+    assert (await client.get(replaced.json()["logo"])).status_code == 200
+    assert first["logo"].rsplit("/", 1)[1] not in stored_logos(app)
+
+
+async def test_only_the_last_four_digits_of_a_card_number_are_kept(client):
+    owner = await register_owner(client)
+    answer = await client.put(f"/api/restaurant-atributes/{owner['id']}/", data={"nro_tarjeta": "4509 9535 6623 3704"}, headers=owner["headers"])
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["nro_tarjeta"] == "3704"
+    stored = await client.get(f"/api/restaurant-atributes/{owner['id']}/", headers=owner["headers"])
+    assert stored.json()["nro_tarjeta"] == "3704"
+
+
 async def test_the_profile_edit_stores_links_and_owner_names(client):
     owner = await register_owner(client)
     rid = owner["id"]
