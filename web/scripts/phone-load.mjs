@@ -8,6 +8,7 @@
  * Usage: node scripts/phone-load.mjs http://127.0.0.1:8080/menus?menu=7
  * Run by deploy/bench/diner_phone.py (`make bench-phone`), which builds the menu first.
  */
+/* global window */ // the page functions run in the browser
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
