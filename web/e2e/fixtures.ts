@@ -71,6 +71,16 @@ const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** Fails on serious or critical axe violations; lists each rule with the nodes it found. */
 export async function expectAccessible(page: Page, name: string) {
+  // axe measures colours as painted: a dialog or tooltip still fading in reads as low contrast,
+  // so finite animations (not spinners) finish first
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
   const bad = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
