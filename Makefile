@@ -82,6 +82,7 @@ bench-orders: up ## place 3-line table orders through the gateway, 50 clients on
 	@$(VENV_PY) deploy/bench/orders_gateway.py
 
 bench-phone: up ## the diner's /menus for a 150-dish menu on a throttled phone: JS gzipped and LCP
+	@$(SETUP) apt-test
 	@$(VENV_PY) deploy/bench/diner_phone.py
 
 replay: python ## publish a service's events again: SERVICE=identity SINCE=2026-11-22T10:00 [TYPE=identity.restaurant.created]

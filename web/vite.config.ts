@@ -3,6 +3,8 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { parse } from '@formatjs/icu-messageformat-parser';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { promisify } from 'node:util';
 
 const gateway = `http://127.0.0.1:${process.env.GATEWAY_PORT ?? '8080'}`;
 
@@ -23,8 +25,89 @@ function precompileMessages(): Plugin {
   };
 }
 
+const DINER_PAGE = '/src/features/diner/components/diner-menu-page.tsx';
+// its own small file, named in menus.html (see rolldownOptions below)
+const DINER_FIRST_REQUEST = /\/src\/features\/diner\/api\/first-request\.ts$/;
+const DEFAULT_CATALOGS = /\/src\/(features\/diner\/)?locales\/es\.json$/;
+
+/**
+ * `menus.html`: index.html for the diner's `/menus` (served there by deploy/local/webserver.py and
+ * nginx). A phone on a slow network would otherwise find each piece one round trip after the
+ * last (app code, then the page's chunk, then its texts, then the menu): this page names them
+ * all at once, and starts the menu's request itself (issue 13: largest paint within 2 s).
+ */
+function dinerEntryPage(): Plugin {
+  return {
+    name: 'diner-entry-page',
+    apply: 'build',
+    // after Vite's own html plugin has written index.html
+    generateBundle: { order: 'post', handler(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const page = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(DINER_PAGE));
+      const index = bundle['index.html'];
+      const firstRequest = chunks.find((chunk) => chunk.moduleIds.some((id) => DINER_FIRST_REQUEST.test(id)));
+      if (!page || !firstRequest || index?.type !== 'asset') throw new Error('diner-entry-page: a part of the diner page or index.html is missing');
+      const scripts = new Set<string>();
+      const styles = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (scripts.has(fileName) || chunk?.type !== 'chunk') return;
+        scripts.add(fileName);
+        chunk.viteMetadata?.importedCss.forEach((css) => styles.add(css));
+        chunk.imports.forEach(visit);
+      };
+      visit(page.fileName);
+      chunks.filter((chunk) => DEFAULT_CATALOGS.test(chunk.facadeModuleId ?? '')).forEach((chunk) => visit(chunk.fileName));
+      const indexHtml = String(index.source);
+      const named = (file: string) => !indexHtml.includes(`/${file}"`) && file !== firstRequest.fileName;
+      const tags = [
+        ...[...scripts].filter(named).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+        ...[...styles].filter(named).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      ];
+      const html = indexHtml
+        // first of all: the request is what the phone waits for longest
+        .replace('<script type="module"', `<script type="module" async crossorigin src="/${firstRequest.fileName}"></script>\n    <script type="module"`)
+        .replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+      this.emitFile({ type: 'asset', fileName: 'menus.html', source: html });
+    } },
+  };
+}
+
+const COMPRESSIBLE = /\.(js|css|svg|html)$/;
+
+/**
+ * Every text file also as `.br` (quality 11) and `.gz` (level 9), compressed once here rather than
+ * on each request: brotli at its best is about 14 % smaller than gzip for our code, a slow phone
+ * network's worth of time (issue 13). deploy/local/webserver.py serves `.br`, nginx `.gz`.
+ */
+function precompress(): Plugin {
+  const br = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  return {
+    name: 'precompress',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      async handler(_options, bundle) {
+        const files = Object.values(bundle).filter((file) => COMPRESSIBLE.test(file.fileName));
+        await Promise.all(
+          files.map(async (file) => {
+            const source = file.type === 'chunk' ? file.code : file.source;
+            const [brotli, gzipped] = await Promise.all([
+              br(source, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+              gz(source, { level: 9 }),
+            ]);
+            this.emitFile({ type: 'asset', fileName: `${file.fileName}.br`, source: brotli });
+            this.emitFile({ type: 'asset', fileName: `${file.fileName}.gz`, source: gzipped });
+          }),
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompileMessages()],
+  plugins: [react(), precompileMessages(), dinerEntryPage(), precompress()],
   resolve: {
     alias: [
       { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },
@@ -45,6 +128,9 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'first-request', test: DINER_FIRST_REQUEST, priority: 2 }, { name: 'app', tags: ['$initial'], priority: 1 }] } },
+    },
   },
   test: {
     globals: true,

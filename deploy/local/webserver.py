@@ -4,7 +4,11 @@
 - hashed files under /assets/ are cached for a year (immutable); everything else revalidates;
 - any other GET path without a file answers index.html (SPA fallback), except /api/, /ws/ and
   /media/ paths, which answer a JSON 404 (an unknown API path must not look like a page);
-- gzip for text responses; every response carries `X-Service: web` and echoes `X-Request-ID`.
+- `/menus`, the diner's page, answers menus.html: index.html that also names the diner page's
+  files and starts its first request (web/vite.config.ts, `dinerEntryPage`);
+- a file's `.br` or `.gz` twin, compressed at build time (web/vite.config.ts, `precompress`), when
+  the browser takes it; gzip on the fly for other text; every response carries `X-Service: web`
+  and echoes `X-Request-ID`.
 
     python deploy/local/webserver.py --port 8090 --root web/dist
 """
@@ -12,6 +16,7 @@
 from __future__ import annotations
 
 import argparse
+import mimetypes
 import os
 from pathlib import Path
 
@@ -28,7 +33,9 @@ NOT_BUILT = """<!doctype html><html lang="es"><head><meta charset="utf-8"><title
 run <code>make web-build</code> (or <code>make up</code>).</p></body></html>"""
 
 NO_SPA_PREFIXES = ("/api/", "/ws/", "/media/")
+PAGE_FILES = {"/menus": "menus.html"}
 IMMUTABLE = "public, max-age=31536000, immutable"
+PRECOMPRESSED = (("br", ".br"), ("gzip", ".gz"))  # the browser's first choice first
 REVALIDATE = "no-cache"
 
 
@@ -37,7 +44,8 @@ def create_app(root: Path) -> Starlette:
 
     async def serve(request: Request) -> Response:
         path = request.url.path
-        index = root / "index.html"
+        page = root / PAGE_FILES.get(path, "index.html")
+        index = page if page.is_file() else root / "index.html"
         if path.startswith(NO_SPA_PREFIXES):
             return JSONResponse({"detail": "Not found."}, status_code=404)
         rel = path.lstrip("/")
@@ -45,17 +53,28 @@ def create_app(root: Path) -> Starlette:
         inside = candidate == root or root in candidate.parents
         if inside and candidate.is_file():
             cache = IMMUTABLE if path.startswith("/assets/") else REVALIDATE
-            return FileResponse(candidate, headers={"Cache-Control": cache})
+            return send_file(request, candidate, cache)
         if path.startswith("/assets/") or not inside:
             return Response("Not found", status_code=404, media_type="text/plain")
         if index.is_file():  # SPA fallback: the client router handles the path
-            return FileResponse(index, headers={"Cache-Control": REVALIDATE})
+            return send_file(request, index, REVALIDATE)
         return HTMLResponse(NOT_BUILT, headers={"Cache-Control": "no-store"})
 
     return Starlette(
         routes=[Route("/{path:path}", serve, methods=["GET", "HEAD"])],
         middleware=[Middleware(TagResponses), Middleware(GZipMiddleware, minimum_size=500)],
     )
+
+
+def send_file(request: Request, file: Path, cache: str) -> FileResponse:
+    """The file, or its precompressed twin when the browser accepts that encoding."""
+    accepted = {part.split(";")[0].strip() for part in request.headers.get("accept-encoding", "").split(",")}
+    headers = {"Cache-Control": cache, "Vary": "Accept-Encoding"}
+    for encoding, suffix in PRECOMPRESSED:
+        twin = file.with_name(file.name + suffix)
+        if encoding in accepted and twin.is_file():
+            return FileResponse(twin, media_type=mimetypes.guess_type(file.name)[0], headers={**headers, "Content-Encoding": encoding})
+    return FileResponse(file, headers=headers)
 
 
 class TagResponses:

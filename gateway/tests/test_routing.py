@@ -148,3 +148,37 @@ def test_web_assets_are_compressed_and_cached(client):
     assert "immutable" in r.headers.get("Cache-Control", "")
     if int(r.headers.get("Content-Length") or len(r.content)) > 1024 or r.headers.get("Content-Encoding"):
         assert r.headers.get("Content-Encoding") in ("gzip", "br", "zstd")
+
+
+def built_asset(client) -> str:
+    assets = re.findall(r'src="(/assets/index-[^"]+\.js)"', client.get("/").text)
+    if not assets:
+        pytest.skip("the web app is not built (no /assets/ in index.html)")
+    return assets[0]
+
+
+@pytest.mark.parametrize(("accept", "encoding", "suffix"), [("gzip, deflate, br, zstd", "br", ".br"), ("gzip", "gzip", ".gz")])
+def test_web_assets_go_out_compressed_at_build_time(client, accept, encoding, suffix):
+    """The browser's best encoding, as the build wrote it: the bytes on the wire are the twin file."""
+    asset = built_asset(client)
+    with client.stream("GET", asset, headers={"Accept-Encoding": accept}) as r:
+        raw = b"".join(r.iter_raw())
+        assert r.headers["Content-Encoding"] == encoding
+        assert r.headers["Content-Type"].startswith("text/javascript")
+    assert raw == (REPO / "web" / "dist" / (asset.lstrip("/") + suffix)).read_bytes()
+
+
+def test_the_diner_page_names_its_files_and_first_request_up_front(client):
+    """/menus is index.html plus the diner page's chunks and its early request (issue 13); other
+    pages stay as they were."""
+    built_asset(client)
+    menus = client.get("/menus?menu=1")
+    assert menus.status_code == 200 and menus.headers["X-Service"] == "web"
+    preloads = re.findall(r'rel="modulepreload" crossorigin href="(/assets/[^"]+)"', menus.text)
+    assert any("/diner-menu-page-" in p for p in preloads), preloads
+    assert re.search(r'<script type="module" async crossorigin src="/assets/first-request-[^"]+\.js">', menus.text)
+    for path in ("/", "/ordenes", "/menus/"):
+        page = client.get(path).text
+        assert "first-request-" not in page and "diner-menu-page-" not in page, path
+    for preload in preloads:  # every named file exists
+        assert client.get(preload).status_code == 200, preload

@@ -6,11 +6,12 @@ import './app/global.css';
 import { App } from './app';
 import { localeStore } from './lib/i18n/locale';
 import { loadCatalog } from './lib/i18n/messages';
+import { preloadFirstScreen } from './app/router';
 
 const locale = localeStore.get();
 document.documentElement.lang = locale;
 
-loadCatalog(locale).then(() =>
+Promise.all([loadCatalog(locale), preloadFirstScreen(window.location.pathname)]).then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

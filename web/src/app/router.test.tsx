@@ -1,6 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { server } from '@/testing/setup-tests';
 import { renderApp } from '@/testing/test-utils';
+import { preloadFirstScreen } from './router';
+
+const MENU = {
+  menu: { id: 30, name: 'Carta', restaurant: 10, delivery: true },
+  restaurant: { id: 10, nombre_local: 'La Esquina', logo: '', whatsapp: '', takeaway: true, stop_orders: false, order_enabled: true, horario_apertura: null, horario_cierre: null },
+  data: [{ id: 1, name: 'Entradas', sub_category: null, order: 0, sub_categories: [], dishes: [{ pk: 7, name: 'Empanada', description: '', price: '1500.00', order: 0, dish_dimage: [] }] }],
+};
 
 describe('routes and access', () => {
   it('a visitor opening /menu lands on /', async () => {
@@ -69,5 +78,37 @@ describe('routes and access', () => {
   it('sets the page title per route', async () => {
     renderApp('/preguntas-frecuentes');
     await waitFor(() => expect(document.title).toBe('Preguntas frecuentes · QResto'));
+  });
+});
+
+describe('a cold open of /menus on a phone (issue 13)', () => {
+  afterEach(() => {
+    window.history.replaceState(null, '', '/');
+    vi.unstubAllGlobals();
+  });
+
+  it("loads the page, the place of the QR and its menu before the first render, each once: the first frame is the menu", async () => {
+    const asked: string[] = [];
+    // the table's live socket is not what this test is about: one that never opens
+    vi.stubGlobal('WebSocket', class { close() {} });
+    server.use(
+      http.get('*/api/sit/lugar/:token/', () => {
+        asked.push('place');
+        return HttpResponse.json({ id: 4, fk_resto: 10, restaurant_name: 'La Esquina', i_name: 'M1', sit_type: 'mesa', fk_menu: 30, menu_name: 'Carta', admin: true, blocked: false });
+      }),
+      http.get('*/api/public-menu/', () => {
+        asked.push('menu');
+        return HttpResponse.json(MENU);
+      }),
+      http.get('*/api/ordenes/lugar/tok-m1/', () => HttpResponse.json({ fk_sit: 4, i_name: 'M1', fk_resto: 10, lines: [], total: '0.00' })),
+    );
+    window.history.replaceState(null, '', '/menus?p=tok-m1');
+    await preloadFirstScreen('/menus');
+    expect(asked).toEqual(['place', 'menu']);
+    renderApp('/menus?p=tok-m1');
+    // no loader in between: the heading is there as the first render commits
+    expect(screen.getByRole('heading', { name: 'La Esquina' })).toBeVisible();
+    expect(screen.getByTestId('dish-Empanada')).toBeInTheDocument();
+    expect(asked).toEqual(['place', 'menu']);
   });
 });

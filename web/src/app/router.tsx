@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths, type PathKey } from '@/config/paths';
 import { AppLayout } from './layouts/app-layout';
@@ -33,12 +33,33 @@ const PaymentResult = lazy(() => import('@/features/payments/payment-result'));
 const MenuEditor = lazy(() => import('@/features/catalog/menu-editor/menu-editor-page'));
 const DishList = lazy(() => import('@/features/catalog/dishes/dish-list-page'));
 const Orders = lazy(() => import('@/features/orders/components/orders-page'));
-const DinerMenu = lazy(() => import('@/features/diner/components/diner-menu-page'));
+const DinerMenu = loadableFirst(() => import('@/features/diner/components/diner-menu-page'));
 const Delivery = lazy(() => import('@/features/delivery/components/delivery-page'));
 const MenuGroups = lazy(() => import('@/features/catalog/menu-groups/menu-groups-page'));
 const DishCreate = lazy(() => import('@/features/catalog/dish-create/dish-create-page'));
 const Sketch = lazy(() => import('@/features/floor/sketch/sketch-page'));
 const Qr = lazy(() => import('@/features/floor/qr/qr-page'));
+
+/**
+ * A lazy page that can also be loaded before the app's first render, for the screen a phone opens
+ * cold (the diner's menu from a QR): it then renders at once, without the loading frame that React
+ * holds for at least 300 ms. The module may export `prepare` (what it needs before showing).
+ */
+function loadableFirst(load: () => Promise<{ default: ComponentType; prepare?: () => Promise<unknown> }>) {
+  let loaded: ComponentType | null = null;
+  const preload = () => load().then(async (m) => {
+    await m.prepare?.();
+    loaded = m.default;
+  });
+  const Lazy = lazy(() => preload().then(() => ({ default: loaded! })));
+  const Page = () => (loaded ? createElement(loaded) : createElement(Lazy));
+  return Object.assign(Page, { preload });
+}
+
+/** Loads the page at `pathname` before the first render when it is a cold-opened one. */
+export function preloadFirstScreen(pathname: string): Promise<unknown> {
+  return pathname === paths.menus.path ? DinerMenu.preload() : Promise.resolve();
+}
 
 const placeholder = (titleId: string): Page => () => <PlaceholderPage titleId={titleId} />;
 

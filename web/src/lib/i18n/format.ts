@@ -1,14 +1,18 @@
 import type { Locale } from './locale';
 
+// one formatter per language: building one costs far more than using it (a menu prices 150 dishes)
+const priceFormats: Partial<Record<Locale, Intl.NumberFormat>> = {};
+
 /** Prices: Argentine pesos in Spanish, dollars in English, 2 decimals. */
 export function formatPrice(amount: number | string, locale: Locale): string {
   const value = typeof amount === 'string' ? Number(amount) : amount;
-  return new Intl.NumberFormat(locale === 'es' ? 'es-AR' : 'en-US', {
+  priceFormats[locale] ??= new Intl.NumberFormat(locale === 'es' ? 'es-AR' : 'en-US', {
     style: 'currency',
     currency: locale === 'es' ? 'ARS' : 'USD',
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
-  }).format(value);
+  });
+  return priceFormats[locale].format(value);
 }
 
 /** Dates: dd/mm/yyyy in Spanish, mm/dd/yyyy in English. */

@@ -1,4 +1,5 @@
 import { localeStore } from '@/lib/i18n/locale';
+import { takeStarted } from './first-request';
 
 /**
  * A diner's calls are anonymous (the place token or nothing), so this route does without the
@@ -23,11 +24,14 @@ export class DinerHttpError extends Error {
 export async function request<T>(method: string, path: string, opts: { body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
   const headers: Record<string, string> = { 'Accept-Language': localeStore.get(), ...opts.headers };
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await globalThis.fetch(new URL(path, window.location.origin), {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
+  const early = method === 'GET' ? await takeStarted(path) : null;
+  const res =
+    early ??
+    (await globalThis.fetch(new URL(path, window.location.origin), {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    }));
   const text = await res.text();
   let body: unknown;
   try {

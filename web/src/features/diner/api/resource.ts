@@ -46,6 +46,14 @@ export function invalidate(prefix: readonly unknown[]): Promise<void> {
   return Promise.all([...fetchers.keys()].filter((id) => id.startsWith(start)).map(load)).then(() => undefined);
 }
 
+/** Load `key` ahead of the screen that shows it (its first render then has the answer). */
+export async function prefetch<T>(key: readonly unknown[], fetcher: () => Promise<T>): Promise<T | undefined> {
+  const id = keyOf(key);
+  if (!fetchers.has(id)) fetchers.set(id, fetcher);
+  if (!entries.has(id)) await load(id);
+  return entries.get(id)?.data as T | undefined;
+}
+
 /** Forget everything (tests). */
 export function resetResources() {
   entries.clear();

@@ -2,10 +2,11 @@ import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react
 import { Affix, Button, Center, Container, Group, Image, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconShoppingBag } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { useLocale } from '@/lib/i18n/locale';
+import { localeStore, useLocale } from '@/lib/i18n/locale';
 import { useT } from '@/lib/i18n/messages';
-import { usePlace } from '../api/get-place';
-import { usePublicMenu } from '../api/get-public-menu';
+import { readMenuLink } from '../api/first-request';
+import { prefetchPlace, usePlace } from '../api/get-place';
+import { prefetchPublicMenu, usePublicMenu } from '../api/get-public-menu';
 import { DinerHttpError } from '../api/http';
 import { dinerKeys } from '../api/keys';
 import { invalidate } from '../api/resource';
@@ -13,7 +14,7 @@ import type { PublicCategory, PublicDish, PublicMenu } from '../api/types';
 import { type CartLine, addToCart, cartCount, cartTotalCents, keepAvailable, setQuantity } from '../cart';
 import { type TableMessage, useTableSocket } from '../table-socket';
 import { Categories } from './category-list';
-import { DinerMessages } from './diner-messages';
+import { DinerMessages, loadDinerCatalog } from './diner-messages';
 import { TableTab, WaiterButtons } from './table-tab';
 import { Notice } from './notice';
 import { useMoney } from './use-money';
@@ -24,18 +25,33 @@ const ReviewDialog = lazy(() => loadDialogs().then((m) => ({ default: m.ReviewDi
 const CheckoutDialog = lazy(() => loadDialogs().then((m) => ({ default: m.CheckoutDialog })));
 
 /**
+ * Before a cold first render (app/router.tsx): the texts in the active language, and the place
+ * and menu the link names (already on their way: api/first-request.ts), so the first frame is
+ * the menu rather than a loader.
+ */
+export function prepare() {
+  const link = readMenuLink(window.location.search);
+  const data = async () => {
+    if (link && 'token' in link) {
+      const place = await prefetchPlace(link.token);
+      if (place) await prefetchPublicMenu(place.fk_menu);
+    } else if (link) await prefetchPublicMenu(link.menuId);
+  };
+  return Promise.all([loadDinerCatalog(localeStore.get()), data()]);
+}
+
+/**
  * /menus: the public diner menu, phone first. `?p=<token>` is a place's QR (order onto the board,
  * the table's shared tab, live statuses, waiter and bill); `?menu=<id>` is the menu link (the
  * cart goes out as a WhatsApp message, delivery or take away).
  */
 export default function DinerMenuPage() {
   const [params] = useSearchParams();
-  const token = params.get('p');
-  const menuId = Number(params.get('menu'));
+  const link = readMenuLink(params.toString());
   return (
     <DinerMessages>
       <Container size="sm" px="sm" py="md" pb={120}>
-        {token ? <TableMenu token={token} /> : <MenuView menuId={Number.isInteger(menuId) && menuId > 0 ? menuId : null} table={null} />}
+        {link && 'token' in link ? <TableMenu token={link.token} /> : <MenuView menuId={link?.menuId ?? null} table={null} />}
       </Container>
     </DinerMessages>
   );
