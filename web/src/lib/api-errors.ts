@@ -1,35 +1,19 @@
 import { ApiError } from './api-client';
+import { bodyCode, flattenErrors } from './error-body';
 import { useT } from './i18n/messages';
 import { DURATION, notify } from './notify';
 
 /**
  * The one way a screen turns a server error into notifications (issue 10): by the `field` an
  * error is about and the stable `code` beside it, never by its wording. The server's texts are
- * already the spec's, localized by Accept-Language, so by default they are shown as sent.
- *
- * Server error bodies (ARCHITECTURE 'Errors'): {detail}, {detail, code}, {non_field_errors: []},
- * {field: []}, nested {fk_user: {email: []}}, and {field: [], code}. Flattened into one entry per
- * message, the field named by its last segment (fk_user's fields read as their own).
+ * already the spec's, localized by Accept-Language, so by default they are shown as sent. The
+ * body's shapes are read in error-body.ts.
  */
-export type FieldError = { field: string; message: string };
-
-export function flattenErrors(body: unknown, prefix = ''): FieldError[] {
-  if (body == null) return [];
-  if (typeof body === 'string') return [{ field: prefix || 'detail', message: body }];
-  if (Array.isArray(body)) return body.flatMap((item) => flattenErrors(item, prefix));
-  if (typeof body === 'object') {
-    return Object.entries(body as Record<string, unknown>)
-      .filter(([key]) => !(key === 'code' && prefix === ''))
-      .flatMap(([key, value]) => flattenErrors(value, key === 'fk_user' ? prefix : prefix ? `${prefix}.${key}` : key));
-  }
-  return [{ field: prefix || 'detail', message: String(body) }];
-}
+export { flattenErrors, type FieldError } from './error-body';
 
 /** The stable `code` of an answer (`{detail, code}`, `{non_field_errors, code}`, `{field, code}`). */
 export function errorCode(error: unknown): string | null {
-  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return null;
-  const code = (error.body as { code?: unknown }).code;
-  return typeof code === 'string' ? code : null;
+  return error instanceof ApiError ? bodyCode(error.body) : null;
 }
 
 /** What one notification says instead of the server's text: catalog ids and a duration. */

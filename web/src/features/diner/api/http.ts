@@ -1,3 +1,4 @@
+import { bodyCode } from '@/lib/error-body';
 import { localeStore } from '@/lib/i18n/locale';
 import { takeStarted } from './first-request';
 
@@ -16,8 +17,7 @@ export class DinerHttpError extends Error {
 
   /** The stable `code` the server sends beside its text (`{detail, code}`); screens branch on it. */
   get code(): string | null {
-    const code = this.body && typeof this.body === 'object' ? (this.body as { code?: unknown }).code : null;
-    return typeof code === 'string' ? code : null;
+    return bodyCode(this.body);
   }
 }
 

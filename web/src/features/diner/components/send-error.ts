@@ -1,3 +1,4 @@
+import { flattenErrors } from '@/lib/error-body';
 import { DinerHttpError } from '../api/http';
 
 type T = (id: string, values?: Record<string, string | number>) => string;
@@ -12,14 +13,5 @@ export function sendErrorText(t: T, err: unknown): string {
   if (code && CODES.has(code)) return t(`diner.errors.${code}`);
   if (err.status >= 500) return t('diner.errors.server');
   // field errors ({ordenes: [...]}, {cash_amount: [...]}) arrive in the diner's language already
-  return t('diner.errors.invalid', { detail: firstMessage(err.body) });
-}
-
-function firstMessage(body: unknown): string {
-  if (typeof body === 'string') return body;
-  if (Array.isArray(body)) return body.length ? firstMessage(body[0]) : '';
-  if (body && typeof body === 'object') {
-    for (const [key, value] of Object.entries(body)) if (key !== 'code') return firstMessage(value);
-  }
-  return '';
+  return t('diner.errors.invalid', { detail: flattenErrors(err.body)[0]?.message ?? '' });
 }
