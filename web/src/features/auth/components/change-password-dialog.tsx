@@ -1,4 +1,4 @@
-import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Modal, PasswordInput, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -8,6 +8,7 @@ import { useErrorText } from '@/lib/form-utils';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
 import { sessionStore } from '@/lib/session';
+import { FormActions } from '@/components/form-actions';
 import { useSetPassword } from '../api/set-password';
 import { useShowPasswordErrors } from '../hooks';
 import { passwordChangeSchema, type PasswordChangeValues } from '../schemas';
@@ -51,14 +52,7 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
           <PasswordInput label={t('password.current')} size="md" autoComplete="current-password" {...form.register('current_password')} error={errorText(errors.current_password)} />
           <PasswordInput label={t('password.new')} size="md" autoComplete="new-password" maxLength={30} {...form.register('new_password')} error={errorText(errors.new_password)} />
           <PasswordInput label={t('password.repeat')} size="md" autoComplete="new-password" {...form.register('new_password_confirm')} error={errorText(errors.new_password_confirm)} />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" size="md" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" size="md" loading={change.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
+          <FormActions onCancel={close} submitting={change.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,11 +1,12 @@
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { GROUP } from '@/config/paths';
-import { digitsOnly, useErrorText } from '@/lib/form-utils';
+import { useErrorText } from '@/lib/form-utils';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
 import { KEYS, write } from '@/lib/storage';
+import { PhoneInput } from '@/components/phone-input';
 import { useRegisterRestaurant } from '../api/register-restaurant';
 import { useCompleteLogin, useShowRegistrationErrors } from '../hooks';
 import { restaurantRegisterSchema, type RestaurantRegisterValues } from '../schemas';
@@ -47,23 +48,7 @@ export default function RestaurantRegisterForm({ onLogin, onDone }: Props) {
     <form onSubmit={submit} noValidate aria-label={t('auth.registerResto.title')}>
       <Stack gap="sm">
         <TextInput label={t('auth.field.localName')} size="md" maxLength={40} {...form.register('nombre_local')} error={errorText(errors.nombre_local)} />
-        <Controller
-          control={form.control}
-          name="telefono"
-          render={({ field }) => (
-            <TextInput
-              label={t('auth.field.phone')}
-              size="md"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel"
-              maxLength={20}
-              {...field}
-              onChange={(e) => field.onChange(digitsOnly(e.currentTarget.value))}
-              error={errorText(errors.telefono)}
-            />
-          )}
-        />
+        <PhoneInput control={form.control} name="telefono" label={t('auth.field.phone')} autoComplete="tel" error={errorText(errors.telefono)} />
         <TextInput label={t('auth.field.email')} size="md" type="email" autoComplete="email" {...form.register('email')} error={errorText(errors.email)} />
         <PasswordInput label={t('auth.field.password')} size="md" autoComplete="new-password" {...form.register('password')} error={errorText(errors.password)} />
         <PasswordInput label={t('auth.field.password2')} size="md" autoComplete="new-password" {...form.register('password2')} error={errorText(errors.password2)} />

@@ -1,9 +1,10 @@
-import { Button, Group, Modal, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Modal, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
 import { useErrorText } from '@/lib/form-utils';
+import { FormActions } from '@/components/form-actions';
 import { useCreateOperator } from '../api/operators';
 import { useShowOperatorErrors } from '../hooks';
 import { operatorCreateSchema, type OperatorCreateValues } from '../schemas';
@@ -47,14 +48,7 @@ export function AddOperatorDialog({ opened, restaurantId, onClose }: { opened: b
             <PasswordInput label={t('operators.field.password')} withAsterisk size="md" autoComplete="new-password" {...form.register('password')} error={errorText(errors.password)} />
             <PasswordInput label={t('operators.field.password2')} withAsterisk size="md" autoComplete="new-password" {...form.register('password2')} error={errorText(errors.password2)} />
           </SimpleGrid>
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" size="md" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" size="md" loading={create.isPending}>
-              {t('operators.create')}
-            </Button>
-          </Group>
+          <FormActions onCancel={close} submitting={create.isPending} submitLabel={t('operators.create')} />
         </Stack>
       </form>
     </Modal>

@@ -1,9 +1,10 @@
-import { Button, Center, Group, Loader, Modal, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Center, Loader, Modal, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
 import { useErrorText } from '@/lib/form-utils';
+import { FormActions } from '@/components/form-actions';
 import { useOperator, useUpdateOperator, type Operator } from '../api/operators';
 import { useShowOperatorErrors } from '../hooks';
 import { operatorUpdateSchema, type OperatorUpdateValues } from '../schemas';
@@ -72,14 +73,7 @@ function InfoForm({ operator, onClose }: { operator: Operator; onClose: () => vo
           <PasswordInput label={t('operators.field.newPassword')} size="md" autoComplete="new-password" {...form.register('password')} error={errorText(errors.password)} />
           <PasswordInput label={t('operators.field.password2')} size="md" autoComplete="new-password" {...form.register('password2')} error={errorText(errors.password2)} />
         </SimpleGrid>
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" size="md" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" size="md" loading={update.isPending}>
-            {t('common.save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} submitting={update.isPending} />
       </Stack>
     </form>
   );

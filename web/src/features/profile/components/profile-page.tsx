@@ -8,9 +8,10 @@ import { DiscardChangesPrompt } from '@/components/discard-changes';
 import { ChangePasswordDialog } from '@/features/auth/components/change-password-dialog';
 import { useShowServerErrors } from '@/lib/api-errors';
 import { IMAGE_ACCEPT, changedValues, type FormValue } from '@/lib/form-data';
-import { digitsOnly, useErrorText } from '@/lib/form-utils';
+import { useErrorText } from '@/lib/form-utils';
 import { MessagesScope, useT } from '@/lib/i18n/messages';
 import { DURATION, notify } from '@/lib/notify';
+import { PhoneInput } from '@/components/phone-input';
 import { useProfile, useUpdateProfile, type Profile } from '../api/profile';
 import { profileSchema, type ProfileValues } from '../schemas';
 import es from '../locales/es.json';
@@ -182,25 +183,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TextInput label={t('profile.field.first_name')} size="md" maxLength={30} readOnly={readOnly} variant={variant} withAsterisk={editing} autoComplete="given-name" {...form.register('first_name')} error={errorText(errors.first_name)} />
               <TextInput label={t('profile.field.last_name')} size="md" maxLength={100} readOnly={readOnly} variant={variant} withAsterisk={editing} autoComplete="family-name" {...form.register('last_name')} error={errorText(errors.last_name)} />
-              <Controller
-                control={form.control}
-                name="telefono"
-                render={({ field }) => (
-                  <TextInput
-                    label={t('profile.field.telefono')}
-                    size="md"
-                    type="tel"
-                    inputMode="numeric"
-                    maxLength={20}
-                    readOnly={readOnly}
-                    variant={variant}
-                    withAsterisk={editing}
-                    {...field}
-                    onChange={(e) => field.onChange(digitsOnly(e.currentTarget.value))}
-                    error={errorText(errors.telefono)}
-                  />
-                )}
-              />
+              <PhoneInput control={form.control} name="telefono" label={t('profile.field.telefono')} readOnly={readOnly} variant={variant} withAsterisk={editing} error={errorText(errors.telefono)} />
               <NativeSelect
                 label={t('profile.field.genero')}
                 size="md"

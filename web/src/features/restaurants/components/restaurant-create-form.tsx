@@ -1,9 +1,11 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
-import { digitsOnly, useErrorText } from '@/lib/form-utils';
+import { useErrorText } from '@/lib/form-utils';
+import { FormActions } from '@/components/form-actions';
+import { PhoneInput } from '@/components/phone-input';
 import { useCreateRestaurant } from '../api/create-restaurant';
 import type { Restaurant } from '../api/keys';
 import { useShowRestaurantErrors } from '../hooks';
@@ -38,23 +40,7 @@ export function RestaurantCreateForm({ onCreated, onCancel }: { onCreated: (r: R
     <form onSubmit={submit} noValidate aria-label={t('restaurants.create.title')}>
       <Stack gap="sm">
         <TextInput label={t('restaurants.field.nombre_local')} withAsterisk size="md" maxLength={40} {...form.register('nombre_local')} error={errorText(errors.nombre_local)} />
-        <Controller
-          control={form.control}
-          name="telefono"
-          render={({ field }) => (
-            <TextInput
-              label={t('restaurants.field.telefono')}
-              withAsterisk
-              size="md"
-              type="tel"
-              inputMode="numeric"
-              maxLength={20}
-              {...field}
-              onChange={(e) => field.onChange(digitsOnly(e.currentTarget.value))}
-              error={errorText(errors.telefono)}
-            />
-          )}
-        />
+        <PhoneInput control={form.control} name="telefono" label={t('restaurants.field.telefono')} withAsterisk error={errorText(errors.telefono)} />
         <TextInput label={t('restaurants.field.direccion')} withAsterisk size="md" maxLength={100} {...form.register('direccion')} error={errorText(errors.direccion)} />
         <Controller
           control={form.control}
@@ -63,16 +49,7 @@ export function RestaurantCreateForm({ onCreated, onCancel }: { onCreated: (r: R
             <LogoInput label={t('restaurants.field.logo')} required value={field.value} onChange={field.onChange} error={errorText(errors.logo)} placeholder={t('restaurants.logo.choose')} />
           )}
         />
-        <Group justify="flex-end" mt="sm">
-          {onCancel && (
-            <Button variant="default" size="md" onClick={onCancel}>
-              {t('common.cancel')}
-            </Button>
-          )}
-          <Button type="submit" size="md" loading={create.isPending}>
-            {t('restaurants.create.submit')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} submitting={create.isPending} submitLabel={t('restaurants.create.submit')} />
       </Stack>
     </form>
   );

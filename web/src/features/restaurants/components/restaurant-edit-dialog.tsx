@@ -1,10 +1,12 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changedValues } from '@/lib/form-data';
-import { digitsOnly, useErrorText } from '@/lib/form-utils';
+import { useErrorText } from '@/lib/form-utils';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
+import { FormActions } from '@/components/form-actions';
+import { PhoneInput } from '@/components/phone-input';
 import type { Restaurant } from '../api/keys';
 import { useUpdateRestaurant } from '../api/update-restaurant';
 import { useShowRestaurantErrors } from '../hooks';
@@ -52,23 +54,7 @@ function EditForm({ restaurant, onClose }: { restaurant: Restaurant; onClose: ()
     <form onSubmit={submit} noValidate aria-label={t('restaurants.edit.title')}>
       <Stack gap="sm">
         <TextInput label={t('restaurants.field.nombre_local')} withAsterisk size="md" maxLength={40} {...form.register('nombre_local')} error={errorText(errors.nombre_local)} data-autofocus />
-        <Controller
-          control={form.control}
-          name="telefono"
-          render={({ field }) => (
-            <TextInput
-              label={t('restaurants.field.telefono')}
-              withAsterisk
-              size="md"
-              type="tel"
-              inputMode="numeric"
-              maxLength={20}
-              {...field}
-              onChange={(e) => field.onChange(digitsOnly(e.currentTarget.value))}
-              error={errorText(errors.telefono)}
-            />
-          )}
-        />
+        <PhoneInput control={form.control} name="telefono" label={t('restaurants.field.telefono')} withAsterisk error={errorText(errors.telefono)} />
         <TextInput label={t('restaurants.field.direccion')} withAsterisk size="md" maxLength={100} {...form.register('direccion')} error={errorText(errors.direccion)} />
         <Controller
           control={form.control}
@@ -77,14 +63,7 @@ function EditForm({ restaurant, onClose }: { restaurant: Restaurant; onClose: ()
             <LogoInput label={t('restaurants.field.logo')} value={field.value} onChange={field.onChange} current={restaurant.logo} error={errorText(errors.logo)} placeholder={t('restaurants.logo.keep')} />
           )}
         />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" size="md" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" size="md" loading={update.isPending}>
-            {t('common.save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} submitting={update.isPending} />
       </Stack>
     </form>
   );

@@ -13,10 +13,11 @@ import { RequireRestaurant } from '@/components/require-restaurant';
 import { paths } from '@/config/paths';
 import { ChangePasswordDialog } from '@/features/auth/components/change-password-dialog';
 import { changedValues, type FormValue } from '@/lib/form-data';
-import { digitsOnly, useErrorText } from '@/lib/form-utils';
+import { useErrorText } from '@/lib/form-utils';
 import { MessagesScope, useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
 import { selectedRestaurantStore } from '@/lib/selected-restaurant';
+import { PhoneInput } from '@/components/phone-input';
 import { useRestaurant } from '../api/get-restaurant';
 import type { Restaurant } from '../api/keys';
 import { useUpdateRestaurant } from '../api/update-restaurant';
@@ -152,24 +153,14 @@ function ProfileEditor({ restaurant }: { restaurant: Restaurant }) {
     />
   );
   const digits = (name: 'telefono' | 'whatsapp', extra: object = {}) => (
-    <Controller
+    <PhoneInput
       control={form.control}
       name={name}
-      render={({ field }) => (
-        <TextInput
-          label={t(`restaurants.field.${name}`)}
-          size="md"
-          type="tel"
-          inputMode="numeric"
-          maxLength={20}
-          readOnly={readOnly}
-          variant={readOnly ? 'filled' : 'default'}
-          {...field}
-          onChange={(e) => field.onChange(digitsOnly(e.currentTarget.value))}
-          error={errorText(errors[name])}
-          {...extra}
-        />
-      )}
+      label={t(`restaurants.field.${name}`)}
+      readOnly={readOnly}
+      variant={readOnly ? 'filled' : 'default'}
+      error={errorText(errors[name])}
+      {...extra}
     />
   );
 
