@@ -1,4 +1,4 @@
-import { Modal, PasswordInput, Stack } from '@mantine/core';
+import { PasswordInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -8,7 +8,8 @@ import { useErrorText } from '@/lib/form-utils';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
 import { sessionStore } from '@/lib/session';
-import { FormActions } from '@/components/form-actions';
+import { FormDialog } from '@/components/form-dialog';
+
 import { useSetPassword } from '../api/set-password';
 import { useShowPasswordErrors } from '../hooks';
 import { passwordChangeSchema, type PasswordChangeValues } from '../schemas';
@@ -46,15 +47,10 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
     }),
   );
   return (
-    <Modal opened={opened} onClose={close} title={t('password.change')} centered closeButtonProps={{ 'aria-label': t('common.close') }}>
-      <form onSubmit={submit} noValidate aria-label={t('password.change')}>
-        <Stack gap="sm">
-          <PasswordInput label={t('password.current')} size="md" autoComplete="current-password" {...form.register('current_password')} error={errorText(errors.current_password)} />
-          <PasswordInput label={t('password.new')} size="md" autoComplete="new-password" maxLength={30} {...form.register('new_password')} error={errorText(errors.new_password)} />
-          <PasswordInput label={t('password.repeat')} size="md" autoComplete="new-password" {...form.register('new_password_confirm')} error={errorText(errors.new_password_confirm)} />
-          <FormActions onCancel={close} submitting={change.isPending} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog opened={opened} onClose={close} title={t('password.change')} onSubmit={submit} submitting={change.isPending}>
+      <PasswordInput label={t('password.current')} size="md" autoComplete="current-password" {...form.register('current_password')} error={errorText(errors.current_password)} />
+      <PasswordInput label={t('password.new')} size="md" autoComplete="new-password" maxLength={30} {...form.register('new_password')} error={errorText(errors.new_password)} />
+      <PasswordInput label={t('password.repeat')} size="md" autoComplete="new-password" {...form.register('new_password_confirm')} error={errorText(errors.new_password_confirm)} />
+    </FormDialog>
   );
 }

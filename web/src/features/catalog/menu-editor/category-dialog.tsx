@@ -1,8 +1,9 @@
-import { Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { NumberInput, Text, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useT } from '@/lib/i18n/messages';
+import { FormDialog } from '@/components/form-dialog';
 import { CATEGORY_NAME_MAX, categorySchema, type CategoryValues } from '../schemas';
 
 /** Add-category dialog (name, order), labelled 'table service' (spec part 1 §2 'Menu editor'). */
@@ -24,50 +25,40 @@ export function CategoryDialog(props: {
     props.onClose();
   });
   return (
-    <Modal
+    <FormDialog
       opened={props.opened}
       onClose={props.onClose}
       title={props.parentName ? t('catalog.category.newSub', { parent: props.parentName }) : t('catalog.category.new')}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      onSubmit={submit}
+      submitLabel={t('catalog.common.add')}
     >
-      <form onSubmit={submit} noValidate aria-label={t('catalog.category.new')}>
-        <Stack gap="sm">
-          <Text size="sm" c="dimmed">
-            {t('catalog.category.tableService')}
-          </Text>
-          <TextInput
-            label={t('catalog.category.name')}
+      <Text size="sm" c="dimmed">
+        {t('catalog.category.tableService')}
+      </Text>
+      <TextInput
+        label={t('catalog.category.name')}
+        size="md"
+        maxLength={CATEGORY_NAME_MAX}
+        data-autofocus
+        {...form.register('name')}
+        error={errors.name?.message && t(errors.name.message)}
+      />
+      <Controller
+        control={form.control}
+        name="order"
+        render={({ field }) => (
+          <NumberInput
+            label={t('catalog.category.order')}
             size="md"
-            maxLength={CATEGORY_NAME_MAX}
-            data-autofocus
-            {...form.register('name')}
-            error={errors.name?.message && t(errors.name.message)}
+            min={1}
+            allowDecimal={false}
+            allowNegative={false}
+            value={field.value}
+            onChange={(v) => field.onChange(typeof v === 'number' ? v : Number.NaN)}
+            error={errors.order?.message && t(errors.order.message)}
           />
-          <Controller
-            control={form.control}
-            name="order"
-            render={({ field }) => (
-              <NumberInput
-                label={t('catalog.category.order')}
-                size="md"
-                min={1}
-                allowDecimal={false}
-                allowNegative={false}
-                value={field.value}
-                onChange={(v) => field.onChange(typeof v === 'number' ? v : Number.NaN)}
-                error={errors.order?.message && t(errors.order.message)}
-              />
-            )}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              {t('catalog.common.cancel')}
-            </Button>
-            <Button type="submit">{t('catalog.common.add')}</Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        )}
+      />
+    </FormDialog>
   );
 }

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useT } from '@/lib/i18n/messages';
+import { FormDialog } from '@/components/form-dialog';
 import { PriceInput } from '../components/price-input';
 import { DISH_NAME_MAX, priceForWire, treeDishSchema, type TreeDishValues } from '../schemas';
 
@@ -19,45 +20,29 @@ export function TreeDishDialog(props: { opened: boolean; categoryName: string; o
     props.onClose();
   });
   return (
-    <Modal
-      opened={props.opened}
-      onClose={props.onClose}
-      title={t('catalog.tree.newDishIn', { category: props.categoryName })}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
-      <form onSubmit={submit} noValidate aria-label={t('catalog.tree.addDish')}>
-        <Stack gap="sm">
-          <TextInput
-            label={t('catalog.dish.name')}
+    <FormDialog opened={props.opened} onClose={props.onClose} title={t('catalog.tree.newDishIn', { category: props.categoryName })} onSubmit={submit} submitLabel={t('catalog.common.add')}>
+      <TextInput
+        label={t('catalog.dish.name')}
+        size="md"
+        maxLength={DISH_NAME_MAX}
+        data-autofocus
+        {...form.register('name')}
+        error={errors.name?.message && t(errors.name.message)}
+      />
+      <Controller
+        control={form.control}
+        name="price"
+        render={({ field }) => (
+          <PriceInput
+            label={t('catalog.dish.price')}
             size="md"
-            maxLength={DISH_NAME_MAX}
-            data-autofocus
-            {...form.register('name')}
-            error={errors.name?.message && t(errors.name.message)}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={errors.price?.message && t(errors.price.message)}
           />
-          <Controller
-            control={form.control}
-            name="price"
-            render={({ field }) => (
-              <PriceInput
-                label={t('catalog.dish.price')}
-                size="md"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.price?.message && t(errors.price.message)}
-              />
-            )}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              {t('catalog.common.cancel')}
-            </Button>
-            <Button type="submit">{t('catalog.common.add')}</Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        )}
+      />
+    </FormDialog>
   );
 }

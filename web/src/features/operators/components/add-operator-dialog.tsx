@@ -1,10 +1,11 @@
-import { Modal, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
 import { useErrorText } from '@/lib/form-utils';
-import { FormActions } from '@/components/form-actions';
+import { FormDialog } from '@/components/form-dialog';
+
 import { useCreateOperator } from '../api/operators';
 import { useShowOperatorErrors } from '../hooks';
 import { operatorCreateSchema, type OperatorCreateValues } from '../schemas';
@@ -36,21 +37,16 @@ export function AddOperatorDialog({ opened, restaurantId, onClose }: { opened: b
     ),
   );
   return (
-    <Modal opened={opened} onClose={close} title={t('operators.add')} size="lg" centered closeButtonProps={{ 'aria-label': t('common.close') }}>
-      <form onSubmit={submit} noValidate aria-label={t('operators.add')}>
-        <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label={t('operators.field.first_name')} withAsterisk size="md" maxLength={31} {...form.register('first_name')} error={errorText(errors.first_name)} data-autofocus />
-            <TextInput label={t('operators.field.last_name')} size="md" maxLength={150} {...form.register('last_name')} error={errorText(errors.last_name)} />
-          </SimpleGrid>
-          <TextInput label={t('operators.field.email')} withAsterisk size="md" type="email" autoComplete="off" maxLength={140} {...form.register('email')} error={errorText(errors.email)} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <PasswordInput label={t('operators.field.password')} withAsterisk size="md" autoComplete="new-password" {...form.register('password')} error={errorText(errors.password)} />
-            <PasswordInput label={t('operators.field.password2')} withAsterisk size="md" autoComplete="new-password" {...form.register('password2')} error={errorText(errors.password2)} />
-          </SimpleGrid>
-          <FormActions onCancel={close} submitting={create.isPending} submitLabel={t('operators.create')} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog opened={opened} onClose={close} title={t('operators.add')} size="lg" onSubmit={submit} submitting={create.isPending} submitLabel={t('operators.create')}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput label={t('operators.field.first_name')} withAsterisk size="md" maxLength={31} {...form.register('first_name')} error={errorText(errors.first_name)} data-autofocus />
+        <TextInput label={t('operators.field.last_name')} size="md" maxLength={150} {...form.register('last_name')} error={errorText(errors.last_name)} />
+      </SimpleGrid>
+      <TextInput label={t('operators.field.email')} withAsterisk size="md" type="email" autoComplete="off" maxLength={140} {...form.register('email')} error={errorText(errors.email)} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <PasswordInput label={t('operators.field.password')} withAsterisk size="md" autoComplete="new-password" {...form.register('password')} error={errorText(errors.password)} />
+        <PasswordInput label={t('operators.field.password2')} withAsterisk size="md" autoComplete="new-password" {...form.register('password2')} error={errorText(errors.password2)} />
+      </SimpleGrid>
+    </FormDialog>
   );
 }

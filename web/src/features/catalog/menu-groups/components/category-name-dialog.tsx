@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useT } from '@/lib/i18n/messages';
+import { FormDialog } from '@/components/form-dialog';
 import { CATEGORY_NAME_MAX, categorySchema } from '../../schemas';
 
 // the menu editor's category rules, name only: the order comes from where the category is dropped
@@ -26,27 +27,15 @@ export function CategoryNameDialog(props: {
   }, [props.opened, props.initial, form]);
   const { errors } = form.formState;
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={props.title} centered closeButtonProps={{ 'aria-label': t('common.close') }}>
-      <form onSubmit={form.handleSubmit((v) => props.onSubmit(v.name.trim()))} noValidate aria-label={props.title}>
-        <Stack gap="sm">
-          <TextInput
-            label={t('catalog.category.name')}
-            size="md"
-            maxLength={CATEGORY_NAME_MAX}
-            data-autofocus
-            {...form.register('name')}
-            error={errors.name?.message && t(errors.name.message)}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              {t('catalog.common.cancel')}
-            </Button>
-            <Button type="submit" loading={props.loading}>
-              {props.submitLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog opened={props.opened} onClose={props.onClose} title={props.title} onSubmit={form.handleSubmit((v) => props.onSubmit(v.name.trim()))} submitting={props.loading} submitLabel={props.submitLabel}>
+      <TextInput
+        label={t('catalog.category.name')}
+        size="md"
+        maxLength={CATEGORY_NAME_MAX}
+        data-autofocus
+        {...form.register('name')}
+        error={errors.name?.message && t(errors.name.message)}
+      />
+    </FormDialog>
   );
 }
