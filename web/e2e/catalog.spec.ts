@@ -1,6 +1,6 @@
-import { deflateSync, crc32 } from 'node:zlib';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { checkScreen, expect, expectAccessible, test } from './fixtures';
+import { png, signInOwner } from './helpers';
 
 /**
  * Issue 5's browser test, against the running stack through the gateway: build a menu with two
@@ -13,30 +13,6 @@ const DIR = 'test-results/screenshots';
 const shot = (page: Page, name: string) => checkScreen(page, `catalog-${name}`);
 const PASSWORD = 'Sabores-del-Sur-2026';
 
-/** A real PNG (the server checks images by content and re-encodes them). */
-function png(r: number, g: number, b: number, size = 24): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    out.write(type, 4, 'ascii');
-    data.copy(out, 8);
-    out.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, 'ascii'), data])) >>> 0, 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3).map((_, i) => [r, g, b][i % 3])]);
-  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
 /** A fresh owner with a restaurant (POST /api/restaurant/), signed in through local storage. */
 async function signInNewOwner(page: Page, request: APIRequestContext) {
   const email = `catalog-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -45,19 +21,7 @@ async function signInNewOwner(page: Page, request: APIRequestContext) {
   });
   expect(res.status()).toBe(201);
   const body = (await res.json()) as { id: number; auth_token: string };
-  // a static file of the origin: the app (which clears a visitor's storage on '/') does not run
-  await page.goto('/help-start.svg');
-  await page.evaluate(
-    ({ token, email, restaurant }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', email);
-      localStorage.setItem('groups', '[2]');
-      localStorage.setItem('getpk', String(restaurant));
-      localStorage.setItem('StartResto', '2');
-      localStorage.setItem('cookie-accepted', 'true');
-    },
-    { token: body.auth_token, email, restaurant: body.id },
-  );
+  await signInOwner(page, { token: body.auth_token, email, restaurant: body.id });
   return { token: body.auth_token, restaurant: body.id };
 }
 

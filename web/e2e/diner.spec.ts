@@ -1,5 +1,5 @@
-import { deflateSync, crc32 } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { png } from './helpers';
 
 /**
  * Issue 13's browser test at phone size, against the running stack through the gateway: the
@@ -11,29 +11,6 @@ const DIR = 'test-results/screenshots';
 const WHATSAPP = '5491145678900';
 
 test.skip(({ isMobile }) => !isMobile, 'diners use phones: the phone project runs this file');
-
-/** A real PNG (catalog checks images by content). */
-function png(r: number, g: number, b: number, size = 32): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    out.write(type, 4, 'ascii');
-    data.copy(out, 8);
-    out.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, 'ascii'), data])) >>> 0, 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3).map((_, i) => [r, g, b][i % 3])]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 type Owner = { token: string; restaurant: number; headers: { Authorization: string } };
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, APIResponse, Locator, Page } from '@playwright/test';
 import { checkScreen, expect, test } from './fixtures';
+import { signInOwner } from './helpers';
 
 /**
  * Issue 11's browser test, at tablet size with a finger, against the running stack: on
@@ -39,20 +40,7 @@ async function ownerWithMenu(page: Page, request: APIRequestContext): Promise<Ow
   const probe = ((await (await request.get(`/api/sit/?fk_resto=${restaurant}`, { headers })).json()) as { id: number }[])[0];
   expect((await request.delete(`/api/sit/${probe.id}/`, { headers })).status()).toBe(204);
 
-  // a static file of the origin: the app (which clears a visitor's storage on '/') does not run
-  await page.goto('/help-start.svg');
-  await page.evaluate(
-    ({ token, email, restaurant }) => {
-      localStorage.clear();
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', email);
-      localStorage.setItem('groups', '[2]');
-      localStorage.setItem('getpk', String(restaurant));
-      localStorage.setItem('StartResto', '2');
-      localStorage.setItem('cookie-accepted', 'true');
-    },
-    { token, email, restaurant },
-  );
+  await signInOwner(page, { token, email, restaurant });
   return { headers, restaurant, menu, dish: dishes.results[0].pk };
 }
 

@@ -1,5 +1,6 @@
 import type { APIRequestContext, APIResponse, Locator, Page } from '@playwright/test';
 import { checkScreen, expect, test } from './fixtures';
+import { signInOwner } from './helpers';
 
 /**
  * /menu-group and /dish against the running stack (issue 11's two part-1 routes), at tablet size
@@ -31,20 +32,7 @@ async function ownerWithMenu(page: Page, request: APIRequestContext, name: strin
     })
     .toBe(201);
   const menu = ((await created!.json()) as { menus: { menu: { id: number } }[] }).menus[0].menu.id;
-  // a static file of the origin: the app (which clears a visitor's storage on '/') does not run
-  await page.goto('/help-start.svg');
-  await page.evaluate(
-    ({ token, email, restaurant }) => {
-      localStorage.clear();
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', email);
-      localStorage.setItem('groups', '[2]');
-      localStorage.setItem('getpk', String(restaurant));
-      localStorage.setItem('StartResto', '2');
-      localStorage.setItem('cookie-accepted', 'true');
-    },
-    { token, email, restaurant },
-  );
+  await signInOwner(page, { token, email, restaurant });
   return { headers, restaurant, menu };
 }
 

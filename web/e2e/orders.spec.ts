@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { checkScreen, expect, test } from './fixtures';
+import { signInOwner } from './helpers';
 
 /**
  * Issue 12's live board on two tablets against the running stack: an order added on one tablet,
@@ -90,16 +91,7 @@ async function acted(page: Page, method: string, url: RegExp, act: () => Promise
 async function tablet(browser: Browser, owner: Owner, viewport = { width: 1024, height: 768 }): Promise<Page> {
   const context = await browser.newContext({ viewport, hasTouch: true, locale: 'es-AR', acceptDownloads: true });
   const page = await context.newPage();
-  await page.goto('/help-start.svg');
-  await page.evaluate((o) => {
-    localStorage.setItem('token', o.token);
-    localStorage.setItem('user', o.email);
-    localStorage.setItem('groups', '[2]');
-    localStorage.setItem('getpk', String(o.restaurant));
-    localStorage.setItem('nameResto', 'Órdenes E2E');
-    localStorage.setItem('StartResto', '2');
-    localStorage.setItem('cookie-accepted', 'true');
-  }, owner);
+  await signInOwner(page, { ...owner, restaurantName: 'Órdenes E2E' });
   await page.goto('/ordenes');
   await expect(page.getByTestId('live')).toHaveText('En vivo');
   return page;
