@@ -7,6 +7,7 @@ import { NotificationBell } from '@/features/notifications';
 import { useT } from '@/lib/i18n/messages';
 import QueryProvider from '@/lib/query';
 import { useSession } from '@/lib/session';
+import { IconButton } from '@/components/icon-button';
 import { hasTabs } from './nav-items';
 
 /** Logged-in part of the top bar: bell (restaurant groups), home, logout. Loaded only after login. */
@@ -32,11 +33,7 @@ function Actions() {
           <IconHome size={22} />
         </ActionIcon>
       </Tooltip>
-      <Tooltip label={t('nav.logout')}>
-        <ActionIcon variant="subtle" size="lg" onClick={() => void logout()} aria-label={t('nav.logout')} data-testid="logout">
-          <IconLogout size={22} />
-        </ActionIcon>
-      </Tooltip>
+      <IconButton label={t('nav.logout')} icon={<IconLogout size={22} />} variant="subtle" size="lg" onClick={() => void logout()} data-testid="logout" />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { ActionIcon, Button, Center, Container, Group, Loader, Select, SimpleGrid, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Button, Center, Container, Group, Loader, Select, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCoin, IconHelp, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { RequireRestaurant } from '@/components/require-restaurant';
 import { Pager } from '@/components/pager';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
+import { IconButton } from '@/components/icon-button';
 import { dishCategoryOptions, useCategories } from '../api/categories';
 import { useDishes } from '../api/dishes';
 import { useMenus } from '../api/menus';
@@ -83,11 +84,7 @@ function DishList({ restaurant }: { restaurant: number }) {
           <Button variant="light" leftSection={<IconCoin size={18} />} onClick={needMenu(() => setDialog('bulk'))}>
             {t('catalog.bulk.open')}
           </Button>
-          <Tooltip label={t('catalog.common.help')}>
-            <ActionIcon size={36} variant="default" aria-label={t('catalog.common.help')} onClick={() => setDialog('help')}>
-              <IconHelp />
-            </ActionIcon>
-          </Tooltip>
+          <IconButton label={t('catalog.common.help')} icon={<IconHelp />} size={36} variant="default" onClick={() => setDialog('help')} />
         </Group>
       </Group>
       <Group gap="sm" mb="md" wrap="wrap" align="flex-end">

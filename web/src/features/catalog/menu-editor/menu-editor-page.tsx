@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { HelpDialog } from '../components/help-dialog';
 import { notifyServerErrors } from '../components/show-errors';
 import { notifyProblems } from '@/lib/api-errors';
+import { IconButton } from '@/components/icon-button';
 import { CategoryDialog } from './category-dialog';
 import { MenuSharePanel } from './menu-share-panel';
 import { MenuTreeEditor } from './menu-tree-editor';
@@ -153,11 +154,7 @@ function MenuEditor({ restaurant }: { restaurant: number }) {
             w={{ base: '100%', xs: 240 }}
             data-testid="menu-select"
           />
-          <Tooltip label={t('catalog.menu.create')}>
-            <ActionIcon size={42} variant="filled" aria-label={t('catalog.menu.create')} onClick={() => begin('create')} disabled={editing}>
-              <IconPlus />
-            </ActionIcon>
-          </Tooltip>
+          <IconButton label={t('catalog.menu.create')} icon={<IconPlus />} size={42} variant="filled" onClick={() => begin('create')} disabled={editing} />
           <Tooltip label={editing ? t('catalog.menu.stopEditing') : t('catalog.menu.edit')}>
             <ActionIcon
               size={42}
@@ -170,16 +167,8 @@ function MenuEditor({ restaurant }: { restaurant: number }) {
               {editing ? <IconPencilOff /> : <IconPencil />}
             </ActionIcon>
           </Tooltip>
-          <Tooltip label={t('catalog.menu.delete')}>
-            <ActionIcon size={42} variant="light" color="red" aria-label={t('catalog.menu.delete')} disabled={!menu || editing} onClick={() => setDialog('delete')}>
-              <IconTrash />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('catalog.common.help')}>
-            <ActionIcon size={42} variant="default" aria-label={t('catalog.common.help')} onClick={() => setDialog('help')}>
-              <IconHelp />
-            </ActionIcon>
-          </Tooltip>
+          <IconButton label={t('catalog.menu.delete')} icon={<IconTrash />} size={42} variant="light" color="red" disabled={!menu || editing} onClick={() => setDialog('delete')} />
+          <IconButton label={t('catalog.common.help')} icon={<IconHelp />} size={42} variant="default" onClick={() => setDialog('help')} />
         </Group>
       </Group>
 

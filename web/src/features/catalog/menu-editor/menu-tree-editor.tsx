@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
-import { ActionIcon, Badge, Box, Group, Paper, Stack, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, Paper, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconFolderPlus, IconGripVertical, IconPlus, IconToolsKitchen2, IconTrash } from '@tabler/icons-react';
 import { useT } from '@/lib/i18n/messages';
 import { useLocale } from '@/lib/i18n/locale';
 import { formatPrice } from '@/lib/i18n/format';
+import { IconButton } from '@/components/icon-button';
 import {
   canMove,
   describePosition,
@@ -298,28 +299,8 @@ export function MenuTreeEditor({ tree, editable, onChange, onAddSubCategory, onA
             </Badge>
             {editable && (
               <>
-                <Tooltip label={t('catalog.tree.addSubCategory')}>
-                  <ActionIcon
-                    variant="light"
-                    size="lg"
-                    disabled={hasDishes}
-                    aria-label={t('catalog.tree.addSubCategoryTo', { name: category.name })}
-                    onClick={() => onAddSubCategory(category)}
-                  >
-                    <IconFolderPlus size={18} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label={t('catalog.tree.addDish')}>
-                  <ActionIcon
-                    variant="light"
-                    size="lg"
-                    disabled={hasChildren}
-                    aria-label={t('catalog.tree.addDishTo', { name: category.name })}
-                    onClick={() => onAddDish(category)}
-                  >
-                    <IconPlus size={18} />
-                  </ActionIcon>
-                </Tooltip>
+                <IconButton label={t('catalog.tree.addSubCategory')} ariaLabel={t('catalog.tree.addSubCategoryTo', { name: category.name })} icon={<IconFolderPlus size={18} />} variant="light" size="lg" disabled={hasDishes} onClick={() => onAddSubCategory(category)} />
+                <IconButton label={t('catalog.tree.addDish')} ariaLabel={t('catalog.tree.addDishTo', { name: category.name })} icon={<IconPlus size={18} />} variant="light" size="lg" disabled={hasChildren} onClick={() => onAddDish(category)} />
                 <ActionIcon
                   variant="subtle"
                   color="red"

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { ActionIcon, Button, Center, Container, Group, List, Loader, Modal, Select, Text, Title, Tooltip } from '@mantine/core';
+import { Button, Center, Container, Group, List, Loader, Modal, Select, Text, Title } from '@mantine/core';
 import { IconArmchair, IconDeviceFloppy, IconHelp, IconMotorbike, IconPencil, IconTable, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -8,6 +8,7 @@ import { RequireRestaurant } from '@/components/require-restaurant';
 import { showServerErrors } from '@/lib/api-errors';
 import { useT } from '@/lib/i18n/messages';
 import { DURATION, notify } from '@/lib/notify';
+import { IconButton } from '@/components/icon-button';
 import { useMenus } from '../api/get-menus';
 import { sitsQuery, useSits } from '../api/get-sits';
 import { placeIsActive } from '../api/save-sits';
@@ -142,11 +143,7 @@ function Sketch({ restaurant }: { restaurant: number }) {
         <Title order={1}>{t('page.croquis.title')}</Title>
         <Group gap="xs">
           {!editing ? (
-            <Tooltip label={t('floor.sketch.edit')}>
-              <ActionIcon size={44} variant="filled" aria-label={t('floor.sketch.edit')} onClick={() => setEditing(true)} disabled={sits.isPending}>
-                <IconPencil />
-              </ActionIcon>
-            </Tooltip>
+            <IconButton label={t('floor.sketch.edit')} icon={<IconPencil />} size={44} variant="filled" onClick={() => setEditing(true)} disabled={sits.isPending} />
           ) : (
             <>
               <Button size="md" leftSection={<IconDeviceFloppy size={18} />} loading={saving} onClick={save}>
@@ -157,11 +154,7 @@ function Sketch({ restaurant }: { restaurant: number }) {
               </Button>
             </>
           )}
-          <Tooltip label={t('floor.help.title')}>
-            <ActionIcon size={44} variant="default" aria-label={t('floor.help.title')} onClick={() => setDialog('help')}>
-              <IconHelp />
-            </ActionIcon>
-          </Tooltip>
+          <IconButton label={t('floor.help.title')} icon={<IconHelp />} size={44} variant="default" onClick={() => setDialog('help')} />
         </Group>
       </Group>
       <Group gap="sm" mb="md" wrap="wrap" align="flex-end">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Avatar, Center, Container, FileInput, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Alert, Avatar, Center, Container, FileInput, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconKey, IconPencil, IconUser } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -12,6 +12,7 @@ import { useErrorText } from '@/lib/form-utils';
 import { MessagesScope, useT } from '@/lib/i18n/messages';
 import { DURATION, notify } from '@/lib/notify';
 import { PhoneInput } from '@/components/phone-input';
+import { IconButton } from '@/components/icon-button';
 import { useProfile, useUpdateProfile, type Profile } from '../api/profile';
 import { profileSchema, type ProfileValues } from '../schemas';
 import es from '../locales/es.json';
@@ -126,23 +127,8 @@ function ProfileEditor({ profile }: { profile: Profile }) {
       <Group justify="space-between" align="flex-start" mb="md" gap="sm">
         <Title order={1}>{t('page.profile.title')}</Title>
         <Group gap="xs" wrap="nowrap" ml="auto">
-          <Tooltip label={t('password.change')}>
-            <ActionIcon variant="light" size={44} onClick={() => setPassword(true)} aria-label={t('password.change')}>
-              <IconKey size={24} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('profile.edit')}>
-            <ActionIcon
-              variant={editing ? 'filled' : 'light'}
-              size={44}
-              onClick={() => (editing ? cancel() : setEditing(true))}
-              aria-label={t('profile.edit')}
-              aria-pressed={editing}
-              data-testid="profile-edit-toggle"
-            >
-              <IconPencil size={24} />
-            </ActionIcon>
-          </Tooltip>
+          <IconButton label={t('password.change')} icon={<IconKey size={24} />} variant="light" size={44} onClick={() => setPassword(true)} />
+          <IconButton label={t('profile.edit')} icon={<IconPencil size={24} />} variant={editing ? 'filled' : 'light'} size={44} onClick={() => (editing ? cancel() : setEditing(true))} aria-pressed={editing} data-testid="profile-edit-toggle" />
         </Group>
       </Group>
       <form onSubmit={submit} noValidate aria-label={t('page.profile.title')}>

@@ -1,8 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import {
-  ActionIcon, Alert, Anchor, Center, Container, Fieldset, Group, Loader, NumberInput, SimpleGrid, Stack, Switch, Text,
-  TextInput, Title, Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Center, Container, Fieldset, Group, Loader, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconClock, IconKey, IconPencil } from '@tabler/icons-react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -18,6 +15,7 @@ import { MessagesScope, useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
 import { selectedRestaurantStore } from '@/lib/selected-restaurant';
 import { PhoneInput } from '@/components/phone-input';
+import { IconButton } from '@/components/icon-button';
 import { useRestaurant } from '../api/get-restaurant';
 import type { Restaurant } from '../api/keys';
 import { useUpdateRestaurant } from '../api/update-restaurant';
@@ -179,23 +177,8 @@ function ProfileEditor({ restaurant }: { restaurant: Restaurant }) {
               <IconClock size={24} />
             </ActionIcon>
           </Tooltip>
-          <Tooltip label={t('password.change')}>
-            <ActionIcon variant="light" size={44} onClick={() => setPassword(true)} aria-label={t('password.change')}>
-              <IconKey size={24} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('restaurants.profile.edit')}>
-            <ActionIcon
-              variant={editing ? 'filled' : 'light'}
-              size={44}
-              onClick={() => (editing ? cancel() : setEditing(true))}
-              aria-label={t('restaurants.profile.edit')}
-              aria-pressed={editing}
-              data-testid="profile-edit-toggle"
-            >
-              <IconPencil size={24} />
-            </ActionIcon>
-          </Tooltip>
+          <IconButton label={t('password.change')} icon={<IconKey size={24} />} variant="light" size={44} onClick={() => setPassword(true)} />
+          <IconButton label={t('restaurants.profile.edit')} icon={<IconPencil size={24} />} variant={editing ? 'filled' : 'light'} size={44} onClick={() => (editing ? cancel() : setEditing(true))} aria-pressed={editing} data-testid="profile-edit-toggle" />
         </Group>
       </Group>
       {!restaurant.profile_complete && (

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconGripVertical, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   closestCenter,
@@ -13,6 +13,7 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useT } from '@/lib/i18n/messages';
+import { IconButton } from '@/components/icon-button';
 import type { Category } from '../../api/types';
 
 export type RowActions = {
@@ -74,21 +75,9 @@ function CategoryRow({ category, byParent, depth, actions }: { category: Categor
           <Text fw={depth ? 400 : 600} style={{ flex: 1, minWidth: 0 }} truncate>
             {name}
           </Text>
-          <Tooltip label={t('menuGroups.addSub')}>
-            <ActionIcon size={44} variant="subtle" aria-label={t('menuGroups.addSubOf', { name })} onClick={() => actions.onAddSub(category)}>
-              <IconPlus />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('menuGroups.rename')}>
-            <ActionIcon size={44} variant="subtle" aria-label={t('menuGroups.renameOf', { name })} onClick={() => actions.onRename(category)}>
-              <IconPencil />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('catalog.common.delete')}>
-            <ActionIcon size={44} variant="subtle" color="red" aria-label={t('menuGroups.deleteOf', { name })} onClick={() => actions.onDelete(category)}>
-              <IconTrash />
-            </ActionIcon>
-          </Tooltip>
+          <IconButton label={t('menuGroups.addSub')} ariaLabel={t('menuGroups.addSubOf', { name })} icon={<IconPlus />} size={44} variant="subtle" onClick={() => actions.onAddSub(category)} />
+          <IconButton label={t('menuGroups.rename')} ariaLabel={t('menuGroups.renameOf', { name })} icon={<IconPencil />} size={44} variant="subtle" onClick={() => actions.onRename(category)} />
+          <IconButton label={t('catalog.common.delete')} ariaLabel={t('menuGroups.deleteOf', { name })} icon={<IconTrash />} size={44} variant="subtle" color="red" onClick={() => actions.onDelete(category)} />
         </Group>
       </Paper>
       <div style={{ marginTop: byParent.has(category.id) ? 6 : 0 }}>
