@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Alert, Button, Center, Container, Loader } from '@mantine/core';
+import { Alert, Button, Container } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { GROUP, paths } from '@/config/paths';
@@ -7,6 +7,7 @@ import { useT } from '@/lib/i18n/messages';
 import { getMyRestaurants, myRestaurantsKey } from '@/lib/my-restaurants';
 import { selectedRestaurantStore, useSelectedRestaurant, type SelectedRestaurant } from '@/lib/selected-restaurant';
 import { useSession } from '@/lib/session';
+import { Loading } from './loading';
 
 /**
  * Screens of the tab bar work on the selected restaurant. When the session has none, an
@@ -26,9 +27,7 @@ export function RequireRestaurant({ children }: { children: (restaurant: Selecte
   if (selected) return <>{children(selected)}</>;
   if (mine.isPending || pick) {
     return (
-      <Center mih={300}>
-        <Loader role="status" aria-label="loading" />
-      </Center>
+      <Loading />
     );
   }
   return (

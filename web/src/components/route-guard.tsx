@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Center, Loader } from '@mantine/core';
 import { Navigate } from 'react-router';
 import { decideAccess, paths, type Access } from '@/config/paths';
 import { useSession } from '@/lib/session';
+import { Loading } from './loading';
 
 /** Applies a route's access rule: visitor → '/', wrong group → '/403'. */
 export function RouteGuard({ access, children }: { access: Access; children: ReactNode }) {
@@ -12,9 +12,7 @@ export function RouteGuard({ access, children }: { access: Access; children: Rea
   if (decision === 'to-403') return <Navigate to={paths.forbidden.path} replace />;
   if (access !== 'public' && session.status === 'checking') {
     return (
-      <Center mih={300}>
-        <Loader role="status" aria-label="loading" />
-      </Center>
+      <Loading />
     );
   }
   return <>{children}</>;

@@ -1,5 +1,5 @@
 import { Suspense, lazy, type ReactNode } from 'react';
-import { Center, Loader } from '@mantine/core';
+import { Loading } from './loading';
 
 const QueryProvider = lazy(() => import('@/lib/query'));
 
@@ -8,9 +8,7 @@ export function WithQuery({ children }: { children: ReactNode }) {
   return (
     <Suspense
       fallback={
-        <Center mih={300}>
-          <Loader role="status" aria-label="loading" />
-        </Center>
+        <Loading />
       }
     >
       <QueryProvider>{children}</QueryProvider>

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useState } from 'react';
-import { Box, Center, Loader } from '@mantine/core';
+import { Box } from '@mantine/core';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AuthDialogsProvider } from '@/features/auth';
 import { useSession } from '@/lib/session';
@@ -9,18 +9,11 @@ import { Footer } from './footer';
 import { TAB_PATHS, hasDrawer, hasTabs } from './nav-items';
 import { SessionCheck } from './session-check';
 import { TopBar } from './top-bar';
+import { Loading } from '@/components/loading';
 
 // Group-specific navigation loads only for the groups that use it.
 const RestoTabs = lazy(() => import('./resto-tabs'));
 const SideDrawer = lazy(() => import('./side-drawer'));
-
-export function PageLoader() {
-  return (
-    <Center mih={300}>
-      <Loader role="status" aria-label="loading" />
-    </Center>
-  );
-}
 
 /** The shell every screen lives in: top bar, restaurant tabs, page, footer, cookie notice, drawer. */
 export function AppLayout() {
@@ -48,7 +41,7 @@ export function AppLayout() {
           </Suspense>
         )}
         <Box style={{ flex: 1 }}>
-          <Suspense fallback={<PageLoader />}>
+          <Suspense fallback={<Loading />}>
             <Outlet />
           </Suspense>
         </Box>

@@ -1,30 +1,29 @@
 import type { ReactNode } from 'react';
-import { Alert, Center, Container, Group, Loader, Table, TextInput, Title } from '@mantine/core';
+import { Alert, Container, Group, Table, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { TablePager } from '@/components/data-table';
 import { useT } from '@/lib/i18n/messages';
+import type { TableState } from './use-table-state';
+import { Loading } from '@/components/loading';
 
 type Props = {
   title: string;
-  search: string;
-  onSearch: (v: string) => void;
   searchPlaceholder: string;
-  loading: boolean;
-  count: number;
-  page: number;
-  size: number;
-  onPage: (p: number) => void;
+  /** search, page and size (useTableState) */
+  state: TableState;
+  /** the page of results being shown */
+  list: { isPending: boolean; data?: { count: number; results: readonly unknown[] } };
+  /** page sizes the admin may choose; none: the size is fixed */
   sizes?: readonly number[];
-  onSize?: (s: number) => void;
   head: ReactNode;
   rows: ReactNode;
-  empty: boolean;
   minWidth: number;
 };
 
 /** The frame of the admin's tables: title, search, scrolling table, pager. */
 export function AdminTablePage(p: Props) {
   const t = useT();
+  const { state, list } = p;
   return (
     <Container size="xl" py="xl">
       <Title order={1} mb="md">
@@ -36,17 +35,15 @@ export function AdminTablePage(p: Props) {
           placeholder={p.searchPlaceholder}
           leftSection={<IconSearch size={18} />}
           size="md"
-          value={p.search}
-          onChange={(e) => p.onSearch(e.currentTarget.value)}
+          value={state.search}
+          onChange={(e) => state.setSearch(e.currentTarget.value)}
           maxLength={100}
           style={{ flex: '1 1 260px', maxWidth: 480 }}
         />
       </Group>
-      {p.loading ? (
-        <Center mih={200}>
-          <Loader role="status" aria-label="loading" />
-        </Center>
-      ) : p.empty ? (
+      {list.isPending ? (
+        <Loading height={200} />
+      ) : !list.data?.results.length ? (
         <Alert color="gray">{t('table.empty')}</Alert>
       ) : (
         <Table.ScrollContainer minWidth={p.minWidth} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': p.title } }}>
@@ -56,7 +53,7 @@ export function AdminTablePage(p: Props) {
           </Table>
         </Table.ScrollContainer>
       )}
-      <TablePager count={p.count} page={p.page} size={p.size} onPage={p.onPage} sizes={p.sizes} onSize={p.onSize} />
+      <TablePager count={list.data?.count ?? 0} page={state.page} size={state.size} onPage={state.setPage} sizes={p.sizes} onSize={p.sizes && state.setSize} />
     </Container>
   );
 }

@@ -31,17 +31,10 @@ function Dashboard() {
   return (
     <AdminTablePage
       title={t('page.dashboard.title')}
-      search={state.search}
-      onSearch={state.setSearch}
       searchPlaceholder={t('admin.dashboard.search')}
-      loading={list.isPending}
-      empty={rows.length === 0}
-      count={list.data?.count ?? 0}
-      page={state.page}
-      size={state.size}
-      onPage={state.setPage}
+      state={state}
+      list={list}
       sizes={TABLE_SIZES}
-      onSize={state.setSize}
       minWidth={1000}
       head={
         <Table.Tr>

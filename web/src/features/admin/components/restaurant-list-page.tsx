@@ -34,17 +34,10 @@ function RestaurantList() {
   return (
     <AdminTablePage
       title={t('page.restaurantList.title')}
-      search={state.search}
-      onSearch={state.setSearch}
       searchPlaceholder={t('admin.restaurants.search')}
-      loading={list.isPending}
-      empty={rows.length === 0}
-      count={list.data?.count ?? 0}
-      page={state.page}
-      size={state.size}
-      onPage={state.setPage}
+      state={state}
+      list={list}
       sizes={TABLE_SIZES}
-      onSize={state.setSize}
       minWidth={1400}
       head={
         <Table.Tr>

@@ -11,3 +11,5 @@ export function useTableState(initial: { size: number; ordering?: string }) {
   useEffect(() => setPage(1), [debounced, ordering, size]);
   return { search, setSearch, ordering, setOrdering, page, setPage, size, setSize, params: { search: debounced, ordering, page, size } };
 }
+
+export type TableState = ReturnType<typeof useTableState>;

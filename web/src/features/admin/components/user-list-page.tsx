@@ -26,15 +26,9 @@ function UserList() {
   return (
     <AdminTablePage
       title={t('page.userList.title')}
-      search={state.search}
-      onSearch={state.setSearch}
       searchPlaceholder={t('admin.accounts.search')}
-      loading={accounts.isPending}
-      empty={rows.length === 0}
-      count={accounts.data?.count ?? 0}
-      page={state.page}
-      size={state.size}
-      onPage={state.setPage}
+      state={state}
+      list={accounts}
       minWidth={720}
       head={
         <Table.Tr>

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { GROUP } from '@/config/paths';
@@ -9,6 +9,7 @@ import { useRegisterClient } from '../api/register-client';
 import { useCompleteLogin, useShowRegistrationErrors } from '../hooks';
 import { clientRegisterSchema, type ClientRegisterValues } from '../schemas';
 import { TermsCheckbox } from './terms-checkbox';
+import { RegisterFooter } from './register-footer';
 
 type Props = { onLogin?: () => void; onDone?: () => void };
 
@@ -45,17 +46,7 @@ export default function ClientRegisterForm({ onLogin, onDone }: Props) {
         <PasswordInput label={t('auth.field.password')} size="md" autoComplete="new-password" {...form.register('password')} error={errorText(errors.password)} />
         <PasswordInput label={t('auth.field.password2')} size="md" autoComplete="new-password" {...form.register('password2')} error={errorText(errors.password2)} />
         <TermsCheckbox audience="mobile" registration={form.register('terms')} error={errorText(errors.terms)} />
-        <Button type="submit" size="md" loading={register.isPending}>
-          {t('auth.register.submit')}
-        </Button>
-        {onLogin && (
-          <Group justify="center" gap={4}>
-            {t('auth.register.haveAccount')}
-            <Anchor component="button" type="button" onClick={onLogin}>
-              {t('auth.login.submit')}
-            </Anchor>
-          </Group>
-        )}
+        <RegisterFooter submitting={register.isPending} onLogin={onLogin} />
       </Stack>
     </form>
   );

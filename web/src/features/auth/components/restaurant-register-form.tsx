@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { GROUP } from '@/config/paths';
@@ -11,6 +11,7 @@ import { useRegisterRestaurant } from '../api/register-restaurant';
 import { useCompleteLogin, useShowRegistrationErrors } from '../hooks';
 import { restaurantRegisterSchema, type RestaurantRegisterValues } from '../schemas';
 import { TermsCheckbox } from './terms-checkbox';
+import { RegisterFooter } from './register-footer';
 
 type Props = { onLogin?: () => void; onDone?: () => void };
 
@@ -53,17 +54,7 @@ export default function RestaurantRegisterForm({ onLogin, onDone }: Props) {
         <PasswordInput label={t('auth.field.password')} size="md" autoComplete="new-password" {...form.register('password')} error={errorText(errors.password)} />
         <PasswordInput label={t('auth.field.password2')} size="md" autoComplete="new-password" {...form.register('password2')} error={errorText(errors.password2)} />
         <TermsCheckbox audience="resto" registration={form.register('terms')} error={errorText(errors.terms)} />
-        <Button type="submit" size="md" loading={register.isPending}>
-          {t('auth.register.submit')}
-        </Button>
-        {onLogin && (
-          <Group justify="center" gap={4}>
-            {t('auth.register.haveAccount')}
-            <Anchor component="button" type="button" onClick={onLogin}>
-              {t('auth.login.submit')}
-            </Anchor>
-          </Group>
-        )}
+        <RegisterFooter submitting={register.isPending} onLogin={onLogin} />
       </Stack>
     </form>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { ActionIcon, Button, Container, Group, Select, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Container, Group, Text, Title, Tooltip } from '@mantine/core';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { RequireRestaurant } from '@/components/require-restaurant';
 import { MessagesScope, useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
+import { MenuSelect } from '@/components/menu-select';
 import { createDish } from '../api/dishes';
 import { useMenus } from '../api/menus';
 import { DishDialog } from '../dishes/dish-dialog';
@@ -80,13 +81,12 @@ function DishCreate({ restaurant }: { restaurant: number }) {
         {t('dishCreate.intro')}
       </Text>
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <Select
+        <MenuSelect
+          menus={menuList}
+          value={menuId}
           label={t('catalog.menu.label')}
           placeholder={t('catalog.menu.select')}
-          data={menuList.map((m) => ({ value: String(m.id), label: m.name }))}
-          value={menuId ? String(menuId) : null}
-          onChange={(v) => selectMenu(v ? Number(v) : null)}
-          size="md"
+          onChange={selectMenu}
           w={{ base: '100%', sm: 260 }}
         />
         <Button size="md" leftSection={<IconPlus size={18} />} onClick={open}>

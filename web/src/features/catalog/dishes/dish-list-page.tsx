@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Center, Container, Group, Loader, Select, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { Button, Container, Group, Select, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCoin, IconHelp, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { Pager } from '@/components/pager';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
 import { IconButton } from '@/components/icon-button';
+import { MenuSelect } from '@/components/menu-select';
 import { dishCategoryOptions, useCategories } from '../api/categories';
 import { useDishes } from '../api/dishes';
 import { useMenus } from '../api/menus';
@@ -18,6 +19,7 @@ import { PAGE_SIZES } from '../schemas';
 import { BulkPriceDialog } from './bulk-price-dialog';
 import { DishCard } from './dish-card';
 import { DishDialog } from './dish-dialog';
+import { Loading } from '@/components/loading';
 
 const HELP = ['catalog.dishes.help.menu', 'catalog.dishes.help.add', 'catalog.dishes.help.edit', 'catalog.dishes.help.disable', 'catalog.dishes.help.bulk'];
 
@@ -88,15 +90,13 @@ function DishList({ restaurant }: { restaurant: number }) {
         </Group>
       </Group>
       <Group gap="sm" mb="md" wrap="wrap" align="flex-end">
-        <Select
+        <MenuSelect
+          menus={menuList}
+          value={menuId}
           label={t('catalog.menu.label')}
           placeholder={t('catalog.menu.select')}
-          data={menuList.map((m) => ({ value: String(m.id), label: m.name }))}
-          value={menuId ? String(menuId) : null}
-          onChange={(v) => selectMenu(v ? Number(v) : null)}
+          onChange={selectMenu}
           clearable
-          clearButtonProps={{ 'aria-label': t('common.clear') }}
-          size="md"
           w={{ base: '100%', sm: 220 }}
           data-testid="dish-menu-select"
         />
@@ -125,9 +125,7 @@ function DishList({ restaurant }: { restaurant: number }) {
       </Group>
 
       {dishes.isPending ? (
-        <Center mih={240}>
-          <Loader role="status" aria-label="loading" />
-        </Center>
+        <Loading height={240} />
       ) : count === 0 ? (
         <Text c="dimmed" py="xl" ta="center">
           {debounced ? t('catalog.dishes.noMatch') : t('catalog.dishes.none')}

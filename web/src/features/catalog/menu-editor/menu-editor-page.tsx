@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { ActionIcon, Alert, Button, Center, Container, Grid, Group, Loader, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Container, Grid, Group, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconDeviceFloppy, IconHelp, IconPencil, IconPencilOff, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
@@ -22,6 +22,7 @@ import { MenuSharePanel } from './menu-share-panel';
 import { MenuTreeEditor } from './menu-tree-editor';
 import { TreeDishDialog } from './tree-dish-dialog';
 import { addCategory, addDish, categoryChanges, fromServer, menuProblems, toServer, NAME_MAX, type CategoryItem, type Tree } from './tree-model';
+import { Loading } from '@/components/loading';
 
 /** Menu editor modes (spec part 1 §4): init (view), create, update; kept as mnStatus. */
 type Mode = 'init' | 'create' | 'update';
@@ -130,9 +131,7 @@ function MenuEditor({ restaurant }: { restaurant: number }) {
 
   if (menus.isPending) {
     return (
-      <Center mih={300}>
-        <Loader role="status" aria-label="loading" />
-      </Center>
+      <Loading />
     );
   }
 
@@ -204,9 +203,7 @@ function MenuEditor({ restaurant }: { restaurant: number }) {
           ) : !editing && !menu ? (
             <Text c="dimmed">{t('catalog.menu.chooseOne')}</Text>
           ) : !editing && tree.isPending ? (
-            <Center mih={200}>
-              <Loader role="status" aria-label="loading" />
-            </Center>
+            <Loading height={200} />
           ) : (
             <>
               {!editing && menu && (

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Center, Container, Group, Loader, Select, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { RequireRestaurant } from '@/components/require-restaurant';
 import { MessagesScope } from '@/lib/i18n/messages';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
+import { MenuSelect } from '@/components/menu-select';
 import { useCategories } from '../api/categories';
 import { catalogKeys } from '../api/keys';
 import { useMenus } from '../api/menus';
@@ -23,6 +24,7 @@ import { childrenByParent, nextOrder, reorderMoves } from './components/category
 import { SortableCategories } from './components/sortable-categories';
 import es from './locales/es.json';
 import en from './locales/en.json';
+import { Loading } from '@/components/loading';
 
 const catalogs = { es: { ...catalogEs, ...es }, en: { ...catalogEn, ...en } };
 
@@ -118,13 +120,12 @@ function MenuGroups({ restaurant }: { restaurant: number }) {
           {t('menuGroups.add')}
         </Button>
       </Group>
-      <Select
+      <MenuSelect
+        menus={menuList}
+        value={menuId}
         label={t('catalog.menu.label')}
         placeholder={t('catalog.menu.select')}
-        data={menuList.map((m) => ({ value: String(m.id), label: m.name }))}
-        value={menuId ? String(menuId) : null}
-        onChange={(v) => selectMenu(v ? Number(v) : null)}
-        size="md"
+        onChange={selectMenu}
         w={{ base: '100%', sm: 280 }}
         mb="md"
       />
@@ -133,9 +134,7 @@ function MenuGroups({ restaurant }: { restaurant: number }) {
           {t('menuGroups.chooseMenu')}
         </Text>
       ) : categories.isPending ? (
-        <Center mih={200}>
-          <Loader role="status" aria-label="loading" />
-        </Center>
+        <Loading height={200} />
       ) : list.length === 0 ? (
         <Text c="dimmed" py="xl" ta="center">
           {t('menuGroups.empty')}

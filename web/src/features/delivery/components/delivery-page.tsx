@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Center, Container, Group, Loader, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Container, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { TablePager } from '@/components/data-table';
 import { RequireRestaurant } from '@/components/require-restaurant';
 import { formatDate, formatPrice } from '@/lib/i18n/format';
@@ -8,6 +8,7 @@ import { MessagesScope, useT } from '@/lib/i18n/messages';
 import { DELIVERY_PAGE_SIZE, useDeliveries, type Delivery } from '../api/get-deliveries';
 import es from '../locales/es.json';
 import en from '../locales/en.json';
+import { Loading } from '@/components/loading';
 
 /** Filterable statuses (spec part 2 §5): 0 (all) to 6 except 5, and 7 'on the way'. */
 const STATUSES = ['0', '1', '2', '3', '4', '6', '7'] as const;
@@ -60,9 +61,7 @@ function DeliveryScreen({ restaurant, name }: { restaurant: number; name: string
           ))}
         </Group>
         {list.isPending ? (
-          <Center mih={200}>
-            <Loader role="status" aria-label="loading" />
-          </Center>
+          <Loading height={200} />
         ) : list.isError ? (
           <Alert color="red">{t('delivery.loadError')}</Alert>
         ) : rows.length === 0 ? (

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Anchor, Button, Center, Container, Group, Loader, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Group, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileDownload, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -17,6 +17,7 @@ import { FloorMessages } from '../components/floor-messages';
 import { JointDownloadDialog, SingleDownloadDialog } from './qr-dialogs';
 import { QrCard } from './qr-card';
 import { MEDIUM_PAGE_SIZES, PAGE_SIZES, pageOf, searchPlaces, sizeFor, sortPlaces } from './qr-model';
+import { Loading } from '@/components/loading';
 
 export default function QrPage() {
   return (
@@ -81,9 +82,7 @@ function QrList({ restaurant }: { restaurant: number }) {
         maw={420}
       />
       {sits.isPending ? (
-        <Center mih={300}>
-          <Loader role="status" aria-label="loading" />
-        </Center>
+        <Loading />
       ) : sits.isError ? (
         <Alert color="red">{t('common.loadError')}</Alert>
       ) : !all.length ? (

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Center, Container, Group, List, Loader, Modal, Select, Text, Title } from '@mantine/core';
+import { Button, Container, Group, List, Modal, Text, Title } from '@mantine/core';
 import { IconArmchair, IconDeviceFloppy, IconHelp, IconMotorbike, IconPencil, IconTable, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -9,6 +9,7 @@ import { showServerErrors } from '@/lib/api-errors';
 import { useT } from '@/lib/i18n/messages';
 import { DURATION, notify } from '@/lib/notify';
 import { IconButton } from '@/components/icon-button';
+import { MenuSelect } from '@/components/menu-select';
 import { useMenus } from '../api/get-menus';
 import { sitsQuery, useSits } from '../api/get-sits';
 import { placeIsActive } from '../api/save-sits';
@@ -18,6 +19,7 @@ import { FloorGrid } from './floor-grid';
 import { ItemDialog } from './item-dialog';
 import { changesOf, fromSit, isEmpty, newItem, type Item } from './model';
 import { saveSketch } from './save';
+import { Loading } from '@/components/loading';
 
 export default function SketchPage() {
   return (
@@ -158,13 +160,12 @@ function Sketch({ restaurant }: { restaurant: number }) {
         </Group>
       </Group>
       <Group gap="sm" mb="md" wrap="wrap" align="flex-end">
-        <Select
+        <MenuSelect
+          menus={menuList}
+          value={menuId}
           label={t('floor.menu.label')}
           placeholder={t('floor.menu.select')}
-          data={menuList.map((m) => ({ value: String(m.id), label: m.name }))}
-          value={menuId != null ? String(menuId) : null}
-          onChange={(v) => setMenuId(v ? Number(v) : null)}
-          size="md"
+          onChange={setMenuId}
           w={{ base: '100%', sm: 240 }}
         />
         {editing &&
@@ -178,9 +179,7 @@ function Sketch({ restaurant }: { restaurant: number }) {
         {editing ? t('floor.sketch.editingHint') : t('floor.sketch.viewHint')}
       </Text>
       {sits.isPending ? (
-        <Center mih={600}>
-          <Loader role="status" aria-label="loading" />
-        </Center>
+        <Loading height={600} />
       ) : (
         <FloorGrid items={items} editing={editing} onMove={move} onOpen={(it) => setOpen(it.key)} />
       )}

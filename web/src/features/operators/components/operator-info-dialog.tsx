@@ -1,4 +1,4 @@
-import { Center, Loader, Modal, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useT } from '@/lib/i18n/messages';
@@ -8,6 +8,7 @@ import { FormActions } from '@/components/form-actions';
 import { useOperator, useUpdateOperator, type Operator } from '../api/operators';
 import { useShowOperatorErrors } from '../hooks';
 import { operatorUpdateSchema, type OperatorUpdateValues } from '../schemas';
+import { Loading } from '@/components/loading';
 
 /** Info dialog: the operator's account; names and (optionally) a new password can be changed. */
 export function OperatorInfoDialog({ operatorId, onClose }: { operatorId: number | null; onClose: () => void }) {
@@ -18,9 +19,7 @@ export function OperatorInfoDialog({ operatorId, onClose }: { operatorId: number
       {operator.data && operator.data.id === operatorId ? (
         <InfoForm key={operator.data.id} operator={operator.data} onClose={onClose} />
       ) : (
-        <Center mih={120}>
-          <Loader role="status" aria-label="loading" />
-        </Center>
+        <Loading height={120} />
       )}
     </Modal>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Center, Container, Group, Loader, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Container, Group, Table, Text, Title } from '@mantine/core';
 import { IconInfoCircle, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { TablePager } from '@/components/data-table';
@@ -11,6 +11,7 @@ import { AddOperatorDialog } from './add-operator-dialog';
 import { OperatorInfoDialog } from './operator-info-dialog';
 import es from '../locales/es.json';
 import en from '../locales/en.json';
+import { Loading } from '@/components/loading';
 
 /** /operador-restaurante: the selected restaurant's operators (10 per page), add, info, delete. */
 export default function OperatorsPage() {
@@ -56,9 +57,7 @@ function OperatorsScreen({ restaurantId, name }: { restaurantId: number; name: s
         </Button>
       </Group>
       {list.isPending ? (
-        <Center mih={200}>
-          <Loader role="status" aria-label="loading" />
-        </Center>
+        <Loading height={200} />
       ) : rows.length === 0 ? (
         <Alert color="gray" data-testid="operators-empty">
           {t('operators.empty')}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Avatar, Center, Container, FileInput, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Avatar, Container, FileInput, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconKey, IconPencil, IconUser } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -17,6 +17,7 @@ import { useProfile, useUpdateProfile, type Profile } from '../api/profile';
 import { profileSchema, type ProfileValues } from '../schemas';
 import es from '../locales/es.json';
 import en from '../locales/en.json';
+import { Loading } from '@/components/loading';
 
 /** /profile: the user's own profile (read view; the pencil toggles edit mode). */
 export default function ProfilePage() {
@@ -32,9 +33,7 @@ function ProfileLoader() {
   const profile = useProfile();
   if (profile.isPending) {
     return (
-      <Center mih={300}>
-        <Loader role="status" aria-label="loading" />
-      </Center>
+      <Loading />
     );
   }
   if (!profile.data) {

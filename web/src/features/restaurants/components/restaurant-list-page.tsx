@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ActionIcon, Alert, Button, Center, Container, Group, Loader, SimpleGrid, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Container, Group, SimpleGrid, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconHelp, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -20,6 +20,7 @@ import { RestaurantCreateForm } from './restaurant-create-form';
 import { RestaurantEditDialog } from './restaurant-edit-dialog';
 import es from '../locales/es.json';
 import en from '../locales/en.json';
+import { Loading } from '@/components/loading';
 
 /** Restaurant list page sizes (spec part 1 §9). */
 export const RESTAURANT_PAGE_SIZES = [9, 18, 36] as const;
@@ -131,9 +132,7 @@ function RestaurantGrid({ onAdd }: { onAdd: () => void }) {
         </Group>
       </Group>
       {list.isPending ? (
-        <Center mih={200}>
-          <Loader role="status" aria-label="loading" />
-        </Center>
+        <Loading height={200} />
       ) : !list.data?.results.length ? (
         <Alert color="gray" data-testid="restaurants-empty">
           {t(debounced ? 'table.empty' : 'restaurants.empty')}

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { ActionIcon, Alert, Anchor, Center, Container, Fieldset, Group, Loader, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Container, Fieldset, Group, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconClock, IconKey, IconPencil } from '@tabler/icons-react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -24,6 +24,7 @@ import { FLAGS, instagramUser, restaurantProfileSchema, whatsappDigits, type Res
 import { LogoInput } from './logo-input';
 import es from '../locales/es.json';
 import en from '../locales/en.json';
+import { Loading } from '@/components/loading';
 
 /** /editar-restaurante: the selected restaurant's profile (read view, pencil toggles edit mode). */
 export default function RestaurantProfilePage() {
@@ -39,9 +40,7 @@ function ProfileLoader({ id }: { id: number }) {
   const restaurant = useRestaurant(id);
   if (restaurant.isPending) {
     return (
-      <Center mih={300}>
-        <Loader role="status" aria-label="loading" />
-      </Center>
+      <Loading />
     );
   }
   if (!restaurant.data) {

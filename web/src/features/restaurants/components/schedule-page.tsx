@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { RequireRestaurant } from '@/components/require-restaurant';
@@ -11,6 +11,7 @@ import { useSchedule, useSetSchedule, type Schedule } from '../api/schedule';
 import { TimePicker12 } from './time-picker-12';
 import es from '../locales/es.json';
 import en from '../locales/en.json';
+import { Loading } from '@/components/loading';
 
 /** /Crear-horario: opening and closing time of the selected restaurant (12-hour pickers). */
 export default function SchedulePage() {
@@ -27,9 +28,7 @@ function ScheduleLoader({ id, name }: { id: number; name: string }) {
   const schedule = useSchedule(id);
   if (schedule.isPending) {
     return (
-      <Center mih={300}>
-        <Loader role="status" aria-label="loading" />
-      </Center>
+      <Loading />
     );
   }
   return <ScheduleEditor key={id} id={id} name={name} initial={schedule.data ?? {}} />;
