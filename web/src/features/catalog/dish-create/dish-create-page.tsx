@@ -84,8 +84,6 @@ function DishCreate({ restaurant }: { restaurant: number }) {
         <MenuSelect
           menus={menuList}
           value={menuId}
-          label={t('catalog.menu.label')}
-          placeholder={t('catalog.menu.select')}
           onChange={selectMenu}
           w={{ base: '100%', sm: 260 }}
         />

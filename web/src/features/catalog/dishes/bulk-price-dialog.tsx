@@ -159,7 +159,7 @@ export function BulkPriceDialog(props: { opened: boolean; menus: Menu[]; menuId:
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose}>
-              {t('catalog.common.cancel')}
+              {t('common.cancel')}
             </Button>
             <Button type="submit" loading={bulk.isPending}>
               {t('catalog.bulk.apply')}

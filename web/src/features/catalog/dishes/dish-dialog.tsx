@@ -228,17 +228,17 @@ export function DishDialog({ opened, dish, menuId, defaultCategory, onClose }: P
                         {dish.disable ? t('catalog.dish.enable') : t('catalog.dish.disable')}
                       </Button>
                       <Button variant="light" color="red" leftSection={<IconTrash size={18} />} onClick={() => setConfirmDelete(true)}>
-                        {t('catalog.common.delete')}
+                        {t('common.delete')}
                       </Button>
                     </>
                   )}
                 </Group>
                 <Group gap="xs">
                   <Button variant="default" onClick={onClose}>
-                    {t('catalog.common.cancel')}
+                    {t('common.cancel')}
                   </Button>
                   <Button type="submit" loading={create.isPending || update.isPending}>
-                    {t('catalog.common.save')}
+                    {t('common.save')}
                   </Button>
                 </Group>
               </Group>
@@ -257,7 +257,7 @@ export function DishDialog({ opened, dish, menuId, defaultCategory, onClose }: P
         opened={opened && confirmDelete}
         title={t('catalog.dish.deleteTitle')}
         message={t('catalog.dish.deleteConfirm', { name: dish?.name ?? '' })}
-        confirmLabel={t('catalog.common.delete')}
+        confirmLabel={t('common.delete')}
         loading={remove.isPending}
         onConfirm={onDelete}
         onClose={() => setConfirmDelete(false)}

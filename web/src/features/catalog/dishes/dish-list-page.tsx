@@ -93,8 +93,6 @@ function DishList({ restaurant }: { restaurant: number }) {
         <MenuSelect
           menus={menuList}
           value={menuId}
-          label={t('catalog.menu.label')}
-          placeholder={t('catalog.menu.select')}
           onChange={selectMenu}
           clearable
           w={{ base: '100%', sm: 220 }}
@@ -113,7 +111,7 @@ function DishList({ restaurant }: { restaurant: number }) {
           w={{ base: '100%', sm: 220 }}
         />
         <TextInput
-          label={t('catalog.dishes.search')}
+          label={t('common.search')}
           placeholder={t('catalog.dishes.searchPlaceholder')}
           leftSection={<IconSearch size={18} />}
           value={search}

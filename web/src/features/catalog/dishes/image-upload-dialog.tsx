@@ -55,7 +55,7 @@ export function ImageUploadDialog(props: {
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose}>
-              {t('catalog.common.cancel')}
+              {t('common.cancel')}
             </Button>
             <Button type="submit" loading={props.loading}>
               {props.mode === 'add' ? t('catalog.image.upload') : t('catalog.image.replace')}

@@ -143,8 +143,8 @@ function MenuEditor({ restaurant }: { restaurant: number }) {
         <Title order={1}>{t('page.menu.title')}</Title>
         <Group gap="xs" wrap="wrap">
           <Select
-            aria-label={t('catalog.menu.select')}
-            placeholder={t('catalog.menu.select')}
+            aria-label={t('common.chooseMenu')}
+            placeholder={t('common.chooseMenu')}
             data={list.map((m) => ({ value: String(m.id), label: m.name }))}
             value={mode === 'create' ? null : menuId != null ? String(menuId) : null}
             onChange={(v) => setMenuId(v ? Number(v) : null)}
@@ -188,10 +188,10 @@ function MenuEditor({ restaurant }: { restaurant: number }) {
                   {t('catalog.menu.addCategory')}
                 </Button>
                 <Button leftSection={<IconDeviceFloppy size={18} />} onClick={onSave} loading={save.isPending}>
-                  {t('catalog.common.save')}
+                  {t('common.save')}
                 </Button>
                 <Button leftSection={<IconX size={18} />} variant="default" onClick={cancel}>
-                  {t('catalog.common.cancel')}
+                  {t('common.cancel')}
                 </Button>
               </Group>
             </Stack>
@@ -256,7 +256,7 @@ function MenuEditor({ restaurant }: { restaurant: number }) {
         opened={dialog === 'delete'}
         title={t('catalog.menu.delete')}
         message={t('catalog.menu.deleteConfirm', { name: menu?.name ?? '' })}
-        confirmLabel={t('catalog.common.delete')}
+        confirmLabel={t('common.delete')}
         loading={remove.isPending}
         onConfirm={onDelete}
         onClose={() => setDialog(null)}
@@ -265,7 +265,7 @@ function MenuEditor({ restaurant }: { restaurant: number }) {
         opened={dialog === 'discard'}
         title={t('discard.title')}
         message={t('discard.message')}
-        confirmLabel={t('catalog.common.discard')}
+        confirmLabel={t('discard.leave')}
         onConfirm={() => {
           setDialog(null);
           finish();

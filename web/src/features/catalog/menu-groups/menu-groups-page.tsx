@@ -123,8 +123,6 @@ function MenuGroups({ restaurant }: { restaurant: number }) {
       <MenuSelect
         menus={menuList}
         value={menuId}
-        label={t('catalog.menu.label')}
-        placeholder={t('catalog.menu.select')}
         onChange={selectMenu}
         w={{ base: '100%', sm: 280 }}
         mb="md"
@@ -167,7 +165,7 @@ function MenuGroups({ restaurant }: { restaurant: number }) {
               : t('catalog.category.new')
         }
         initial={nameDialog?.kind === 'rename' ? nameDialog.category.name : ''}
-        submitLabel={nameDialog?.kind === 'rename' ? t('catalog.common.save') : t('catalog.common.add')}
+        submitLabel={nameDialog?.kind === 'rename' ? t('common.save') : t('catalog.common.add')}
         loading={create.isPending || rename.isPending}
         onClose={close}
         onSubmit={onName}
@@ -176,7 +174,7 @@ function MenuGroups({ restaurant }: { restaurant: number }) {
         opened={dialog?.kind === 'delete'}
         title={t('menuGroups.deleteTitle')}
         message={dialog?.kind === 'delete' ? t('menuGroups.deleteConfirm', { name: dialog.category.name }) : ''}
-        confirmLabel={t('catalog.common.delete')}
+        confirmLabel={t('common.delete')}
         loading={remove.isPending}
         onConfirm={onDelete}
         onClose={close}

@@ -147,7 +147,7 @@ export function CheckoutDialog(props: { opened: boolean; menu: PublicMenu; lines
             {t('diner.checkout.send')}
           </Button>
           <Button size="md" fullWidth variant="default" onClick={props.onClose}>
-            {t('diner.checkout.back')}
+            {t('common.back')}
           </Button>
         </Stack>
       </Stack>

@@ -224,7 +224,7 @@ function LoadedMenu({ menu, table }: { menu: PublicMenu; table: Table | null }) 
         </Notice>
       )}
       {notice && (
-        <Notice color={notice.color} role="status" closeLabel={t('diner.notice.close')} onClose={() => setNotice(null)} data-testid="diner-notice">
+        <Notice color={notice.color} role="status" closeLabel={t('common.close')} onClose={() => setNotice(null)} data-testid="diner-notice">
           {notice.text}
         </Notice>
       )}

@@ -104,7 +104,7 @@ export function WaiterButtons({ token }: { token: string }) {
         </Button>
       </SimpleGrid>
       {note && (
-        <Notice color={note.ok ? 'teal' : 'red'} role={note.ok ? 'status' : 'alert'} closeLabel={t('diner.notice.close')} onClose={() => setNote(null)}>
+        <Notice color={note.ok ? 'teal' : 'red'} role={note.ok ? 'status' : 'alert'} closeLabel={t('common.close')} onClose={() => setNote(null)}>
           {note.text}
         </Notice>
       )}

@@ -50,7 +50,7 @@ export function ItemDialog(props: {
             error={error && error !== 'floor.rules.menuRequired' ? t(error, { max: NAME_MAX }) : undefined}
           />
           <Select
-            label={t('floor.menu.label')}
+            label={t('common.menu')}
             size="md"
             data={props.menus.map((m) => ({ value: String(m.id), label: m.name }))}
             value={menu}

@@ -163,8 +163,6 @@ function Sketch({ restaurant }: { restaurant: number }) {
         <MenuSelect
           menus={menuList}
           value={menuId}
-          label={t('floor.menu.label')}
-          placeholder={t('floor.menu.select')}
           onChange={setMenuId}
           w={{ base: '100%', sm: 240 }}
         />

@@ -83,7 +83,7 @@ export function AddOrderDialog({ table, restaurant, menu: placeMenu, onClose }: 
         />
         <Group justify="flex-end">
           <Button variant="default" size="md" onClick={onClose}>
-            {t('orders.cancel')}
+            {t('common.cancel')}
           </Button>
           <Button size="md" loading={add.isPending} onClick={send}>
             {t('orders.add.send')}

@@ -82,7 +82,7 @@ export function TableDialog({ table, restaurant, menu, bulk, onClose }: Props) {
         opened={confirm !== null}
         title={confirm === 'liberar' ? t('orders.free') : t('orders.rejectAll')}
         message={confirm === 'liberar' ? t('orders.confirmFree', { name: table.i_name }) : t('orders.confirmReject')}
-        confirmLabel={t('orders.confirm')}
+        confirmLabel={t('common.confirm')}
         loading={action.isPending}
         onClose={() => setConfirm(null)}
         onConfirm={() => confirm && run(confirm)}

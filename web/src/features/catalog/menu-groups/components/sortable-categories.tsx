@@ -77,7 +77,7 @@ function CategoryRow({ category, byParent, depth, actions }: { category: Categor
           </Text>
           <IconButton label={t('menuGroups.addSub')} ariaLabel={t('menuGroups.addSubOf', { name })} icon={<IconPlus />} size={44} variant="subtle" onClick={() => actions.onAddSub(category)} />
           <IconButton label={t('menuGroups.rename')} ariaLabel={t('menuGroups.renameOf', { name })} icon={<IconPencil />} size={44} variant="subtle" onClick={() => actions.onRename(category)} />
-          <IconButton label={t('catalog.common.delete')} ariaLabel={t('menuGroups.deleteOf', { name })} icon={<IconTrash />} size={44} variant="subtle" color="red" onClick={() => actions.onDelete(category)} />
+          <IconButton label={t('common.delete')} ariaLabel={t('menuGroups.deleteOf', { name })} icon={<IconTrash />} size={44} variant="subtle" color="red" onClick={() => actions.onDelete(category)} />
         </Group>
       </Paper>
       <div style={{ marginTop: byParent.has(category.id) ? 6 : 0 }}>
