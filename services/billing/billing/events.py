@@ -1,4 +1,4 @@
 """What billing reacts to: event type -> handler. The queue bindings follow from this map."""
-from kit.membership import MEMBERSHIP_HANDLERS
+from kit.membership import with_membership
 
-EVENT_HANDLERS = {**MEMBERSHIP_HANDLERS}
+EVENT_HANDLERS = with_membership({})

@@ -4,14 +4,13 @@ A list runs its handlers in order, in one transaction.
 """
 from contracts import catalog, identity, ordering
 from floor.projections import handlers as projection
-from kit.membership import MEMBERSHIP_HANDLERS
+from kit.membership import with_membership
 
-EVENT_HANDLERS = {
-    **MEMBERSHIP_HANDLERS,
+EVENT_HANDLERS = with_membership({
     # membership (who may act) and the restaurant's name on its QR sheets
-    identity.RestaurantCreated.type: [MEMBERSHIP_HANDLERS[identity.RestaurantCreated.type], projection.on_restaurant_profile],
+    identity.RestaurantCreated.type: projection.on_restaurant_profile,
     identity.RestaurantUpdated.type: projection.on_restaurant_profile,
-    identity.RestaurantDeleted.type: [MEMBERSHIP_HANDLERS[identity.RestaurantDeleted.type], projection.on_restaurant_deleted],
+    identity.RestaurantDeleted.type: projection.on_restaurant_deleted,
     # a place's menu must be one of its restaurant's
     catalog.MenuCreated.type: projection.on_menu_facts,
     catalog.MenuChanged.type: projection.on_menu_facts,
@@ -20,4 +19,4 @@ EVENT_HANDLERS = {
     ordering.PlaceActivated.type: projection.on_place_activated,
     ordering.PlaceReleased.type: projection.on_place_released,
     ordering.TableFreed.type: projection.on_table_freed,
-}
+})

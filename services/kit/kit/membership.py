@@ -1,7 +1,7 @@
 """Who owns or operates which restaurant: a local projection of identity's events.
 
 Every service but identity keeps this table in its own database, so tenancy checks never call
-identity. Merge `MEMBERSHIP_HANDLERS` into the service's event handler map.
+identity. A service builds its event handler map with `with_membership(...)`.
 """
 from datetime import UTC, datetime
 
@@ -12,6 +12,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from contracts.identity import OperatorAdded, OperatorRemoved, RestaurantCreated, RestaurantDeleted
 from kit.auth import ADMIN, OPERATOR, OWNER
+from kit.consumer import Handler
 from kit.db import Base
 from kit.errors import PermissionDenied
 from kit.tokens import Principal
@@ -89,6 +90,17 @@ MEMBERSHIP_HANDLERS = {
     OperatorAdded.type: on_operator_added,
     OperatorRemoved.type: on_operator_removed,
 }
+
+
+def with_membership(handlers: dict[str, "Handler | list[Handler]"]) -> dict[str, "Handler | list[Handler]"]:
+    """A service's event handler map, membership's included. Where the service also reacts to a
+    membership event, membership's handler runs first, in the same transaction: who may act on a
+    restaurant is known before anything else about it."""
+    merged: dict[str, Handler | list[Handler]] = dict(MEMBERSHIP_HANDLERS)
+    for event_type, own in handlers.items():
+        own_list = own if isinstance(own, list) else [own]
+        merged[event_type] = [MEMBERSHIP_HANDLERS[event_type], *own_list] if event_type in MEMBERSHIP_HANDLERS else own
+    return merged
 
 
 async def ensure_restaurant_access(

@@ -3,13 +3,12 @@ from contracts.catalog import DishChanged, DishDeleted, PricesChanged
 from contracts.floor import PlaceChanged, PlaceCreated, PlaceRemoved, WaiterCallCleared, WaiterCalled
 from contracts.identity import RestaurantDeleted
 from contracts.ordering import LinesRemoved, LinesStatusChanged, OrderPlaced, TableFreed
-from kit.membership import MEMBERSHIP_HANDLERS
+from kit.membership import with_membership
 from notifications.notification import handlers
 from notifications.place import service as places
 
-EVENT_HANDLERS = {
-    **MEMBERSHIP_HANDLERS,
-    RestaurantDeleted.type: [MEMBERSHIP_HANDLERS[RestaurantDeleted.type], handlers.on_restaurant_deleted],
+EVENT_HANDLERS = with_membership({
+    RestaurantDeleted.type: handlers.on_restaurant_deleted,
     # the restaurant's tablets (and the phones at the place)
     OrderPlaced.type: handlers.on_order_placed,
     LinesStatusChanged.type: handlers.on_lines_status_changed,
@@ -25,4 +24,4 @@ EVENT_HANDLERS = {
     DishChanged.type: handlers.on_dish_changed,
     DishDeleted.type: handlers.on_dish_deleted,
     PricesChanged.type: handlers.on_prices_changed,
-}
+})

@@ -3,15 +3,14 @@
 A list runs its handlers in order, in one transaction.
 """
 from contracts import catalog, floor, identity
-from kit.membership import MEMBERSHIP_HANDLERS
+from kit.membership import with_membership
 from ordering.projections import handlers as projection
 
-EVENT_HANDLERS = {
-    **MEMBERSHIP_HANDLERS,
+EVENT_HANDLERS = with_membership({
     # membership (who may act) and the settings taking an order needs (wait time, stop orders)
-    identity.RestaurantCreated.type: [MEMBERSHIP_HANDLERS[identity.RestaurantCreated.type], projection.on_restaurant_profile],
+    identity.RestaurantCreated.type: projection.on_restaurant_profile,
     identity.RestaurantUpdated.type: projection.on_restaurant_profile,
-    identity.RestaurantDeleted.type: [MEMBERSHIP_HANDLERS[identity.RestaurantDeleted.type], projection.on_restaurant_deleted],
+    identity.RestaurantDeleted.type: projection.on_restaurant_deleted,
     # dishes: the name and price a line copies, and whether the dish may be ordered
     catalog.DishCreated.type: projection.on_dish_facts,
     catalog.DishChanged.type: projection.on_dish_facts,
@@ -24,4 +23,4 @@ EVENT_HANDLERS = {
     floor.PlaceCreated.type: projection.on_place_facts,
     floor.PlaceChanged.type: projection.on_place_facts,
     floor.PlaceRemoved.type: projection.on_place_removed,
-}
+})
