@@ -26,9 +26,7 @@ export function RequireRestaurant({ children }: { children: (restaurant: Selecte
   }, [pick]);
   if (selected) return <>{children(selected)}</>;
   if (mine.isPending || pick) {
-    return (
-      <Loading />
-    );
+    return <Loading />;
   }
   return (
     <Container size="sm" py="xl">

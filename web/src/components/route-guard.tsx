@@ -11,9 +11,7 @@ export function RouteGuard({ access, children }: { access: Access; children: Rea
   if (decision === 'to-home') return <Navigate to={paths.home.path} replace />;
   if (decision === 'to-403') return <Navigate to={paths.forbidden.path} replace />;
   if (access !== 'public' && session.status === 'checking') {
-    return (
-      <Loading />
-    );
+    return <Loading />;
   }
   return <>{children}</>;
 }

@@ -6,11 +6,7 @@ const QueryProvider = lazy(() => import('@/lib/query'));
 /** Mounts the shared QueryClient around a screen that fetches (loaded with that screen). */
 export function WithQuery({ children }: { children: ReactNode }) {
   return (
-    <Suspense
-      fallback={
-        <Loading />
-      }
-    >
+    <Suspense fallback={<Loading />}>
       <QueryProvider>{children}</QueryProvider>
     </Suspense>
   );

@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Container, Group, Select, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCoin, IconHelp, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconCoin, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { RequireRestaurant } from '@/components/require-restaurant';
 import { Pager } from '@/components/pager';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
-import { IconButton } from '@/components/icon-button';
+import { HelpButton } from '@/components/icon-button';
 import { MenuSelect } from '@/components/menu-select';
 import { dishCategoryOptions, useCategories } from '../api/categories';
 import { useDishes } from '../api/dishes';
@@ -86,7 +86,7 @@ function DishList({ restaurant }: { restaurant: number }) {
           <Button variant="light" leftSection={<IconCoin size={18} />} onClick={needMenu(() => setDialog('bulk'))}>
             {t('catalog.bulk.open')}
           </Button>
-          <IconButton label={t('catalog.common.help')} icon={<IconHelp />} size={36} variant="default" onClick={() => setDialog('help')} />
+          <HelpButton onClick={() => setDialog('help')} />
         </Group>
       </Group>
       <Group gap="sm" mb="md" wrap="wrap" align="flex-end">

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { ActionIcon, Alert, Button, Container, Grid, Group, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { IconDeviceFloppy, IconHelp, IconPencil, IconPencilOff, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconPencil, IconPencilOff, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { DiscardChangesPrompt } from '@/components/discard-changes';
@@ -16,7 +16,7 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { HelpDialog } from '../components/help-dialog';
 import { notifyServerErrors } from '../components/show-errors';
 import { notifyProblems } from '@/lib/api-errors';
-import { IconButton } from '@/components/icon-button';
+import { HelpButton, IconButton } from '@/components/icon-button';
 import { CategoryDialog } from './category-dialog';
 import { MenuSharePanel } from './menu-share-panel';
 import { MenuTreeEditor } from './menu-tree-editor';
@@ -130,9 +130,7 @@ function MenuEditor({ restaurant }: { restaurant: number }) {
   };
 
   if (menus.isPending) {
-    return (
-      <Loading />
-    );
+    return <Loading />;
   }
 
   const topCount = draft?.tree.length ?? 0;
@@ -167,7 +165,7 @@ function MenuEditor({ restaurant }: { restaurant: number }) {
             </ActionIcon>
           </Tooltip>
           <IconButton label={t('catalog.menu.delete')} icon={<IconTrash />} size={42} variant="light" color="red" disabled={!menu || editing} onClick={() => setDialog('delete')} />
-          <IconButton label={t('catalog.common.help')} icon={<IconHelp />} size={42} variant="default" onClick={() => setDialog('help')} />
+          <HelpButton onClick={() => setDialog('help')} />
         </Group>
       </Group>
 

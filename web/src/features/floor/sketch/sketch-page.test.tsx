@@ -192,7 +192,7 @@ describe('floor sketch (/croquis-restaurante)', () => {
     const user = userEvent.setup();
     renderApp('/croquis-restaurante', { as: 'owner' });
     await screen.findByTestId('place-M1');
-    await user.click(screen.getByRole('button', { name: 'Ayuda del croquis' }));
+    await user.click(screen.getByRole('button', { name: 'Ayuda' }));
     const help = await screen.findByRole('dialog', { name: 'Ayuda del croquis' });
     expect(within(help).getByText(/M para mesas, S para sillas y D para delivery/)).toBeInTheDocument();
     expect(within(help).getByText(/Un lugar con órdenes activas no se puede quitar/)).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Container, Group, List, Modal, Text, Title } from '@mantine/core';
-import { IconArmchair, IconDeviceFloppy, IconHelp, IconMotorbike, IconPencil, IconTable, IconX } from '@tabler/icons-react';
+import { IconArmchair, IconDeviceFloppy, IconMotorbike, IconPencil, IconTable, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DiscardChangesPrompt } from '@/components/discard-changes';
@@ -8,7 +8,7 @@ import { RequireRestaurant } from '@/components/require-restaurant';
 import { showServerErrors } from '@/lib/api-errors';
 import { useT } from '@/lib/i18n/messages';
 import { DURATION, notify } from '@/lib/notify';
-import { IconButton } from '@/components/icon-button';
+import { HelpButton, IconButton } from '@/components/icon-button';
 import { MenuSelect } from '@/components/menu-select';
 import { useMenus } from '../api/get-menus';
 import { sitsQuery, useSits } from '../api/get-sits';
@@ -156,7 +156,7 @@ function Sketch({ restaurant }: { restaurant: number }) {
               </Button>
             </>
           )}
-          <IconButton label={t('floor.help.title')} icon={<IconHelp />} size={44} variant="default" onClick={() => setDialog('help')} />
+          <HelpButton onClick={() => setDialog('help')} />
         </Group>
       </Group>
       <Group gap="sm" mb="md" wrap="wrap" align="flex-end">

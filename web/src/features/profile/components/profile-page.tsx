@@ -32,9 +32,7 @@ function ProfileLoader() {
   const t = useT();
   const profile = useProfile();
   if (profile.isPending) {
-    return (
-      <Loading />
-    );
+    return <Loading />;
   }
   if (!profile.data) {
     return (

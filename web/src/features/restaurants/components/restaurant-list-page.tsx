@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { ActionIcon, Alert, Button, Container, Group, SimpleGrid, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, SimpleGrid, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconHelp, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { TablePager } from '@/components/data-table';
@@ -21,6 +21,7 @@ import { RestaurantEditDialog } from './restaurant-edit-dialog';
 import es from '../locales/es.json';
 import en from '../locales/en.json';
 import { Loading } from '@/components/loading';
+import { HelpButton } from '@/components/icon-button';
 
 /** Restaurant list page sizes (spec part 1 §9). */
 export const RESTAURANT_PAGE_SIZES = [9, 18, 36] as const;
@@ -123,9 +124,7 @@ function RestaurantGrid({ onAdd }: { onAdd: () => void }) {
           maxLength={100}
         />
         <Group gap="xs" wrap="nowrap">
-          <ActionIcon variant="light" size={42} onClick={() => setHelp(true)} aria-label={t('restaurants.help')}>
-            <IconHelp size={24} />
-          </ActionIcon>
+          <HelpButton onClick={() => setHelp(true)} />
           <Button size="md" leftSection={<IconPlus size={18} />} onClick={onAdd}>
             {t('restaurants.add')}
           </Button>

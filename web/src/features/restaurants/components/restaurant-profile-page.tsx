@@ -39,9 +39,7 @@ function ProfileLoader({ id }: { id: number }) {
   const t = useT();
   const restaurant = useRestaurant(id);
   if (restaurant.isPending) {
-    return (
-      <Loading />
-    );
+    return <Loading />;
   }
   if (!restaurant.data) {
     return (

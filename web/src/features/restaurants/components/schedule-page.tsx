@@ -27,9 +27,7 @@ const hhmm = (v: string | null | undefined) => (v ? v.slice(0, 5) : null);
 function ScheduleLoader({ id, name }: { id: number; name: string }) {
   const schedule = useSchedule(id);
   if (schedule.isPending) {
-    return (
-      <Loading />
-    );
+    return <Loading />;
   }
   return <ScheduleEditor key={id} id={id} name={name} initial={schedule.data ?? {}} />;
 }
