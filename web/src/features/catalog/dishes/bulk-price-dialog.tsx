@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
+import { type Control, Controller, type FieldValues, type Path, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { notifyProblems } from '@/lib/api-errors';
 import { useT } from '@/lib/i18n/messages';
@@ -100,53 +100,28 @@ export function BulkPriceDialog(props: { opened: boolean; menus: Menu[]; menuId:
               />
             )}
           />
-          <div>
-            <Text size="sm" fw={500} mb={4} id="bulk-kind">
-              {t('catalog.bulk.kind')}
-            </Text>
-            <Controller
-              control={form.control}
-              name="tipo_cambio"
-              render={({ field }) => (
-                <SegmentedControl
-                  fullWidth
-                  size="md"
-                  aria-labelledby="bulk-kind"
-                  data={[
-                    { value: 'Porcentaje', label: t('catalog.bulk.percentage') },
-                    { value: 'Precio', label: t('catalog.bulk.amount') },
-                  ]}
-                  value={field.value}
-                  onChange={(v) => {
-                    field.onChange(v);
-                    void form.trigger('valor');
-                  }}
-                />
-              )}
-            />
-          </div>
-          <div>
-            <Text size="sm" fw={500} mb={4} id="bulk-direction">
-              {t('catalog.bulk.direction')}
-            </Text>
-            <Controller
-              control={form.control}
-              name="tipo_update"
-              render={({ field }) => (
-                <SegmentedControl
-                  fullWidth
-                  size="md"
-                  aria-labelledby="bulk-direction"
-                  data={[
-                    { value: '1', label: t('catalog.bulk.increase') },
-                    { value: '0', label: t('catalog.bulk.decrease') },
-                  ]}
-                  value={field.value}
-                  onChange={field.onChange}
-                />
-              )}
-            />
-          </div>
+          <Choice
+            id="bulk-kind"
+            label={t('catalog.bulk.kind')}
+            control={form.control}
+            name="tipo_cambio"
+            data={[
+              { value: 'Porcentaje', label: t('catalog.bulk.percentage') },
+              { value: 'Precio', label: t('catalog.bulk.amount') },
+            ]}
+            // the value's limits depend on the kind
+            onChanged={() => void form.trigger('valor')}
+          />
+          <Choice
+            id="bulk-direction"
+            label={t('catalog.bulk.direction')}
+            control={form.control}
+            name="tipo_update"
+            data={[
+              { value: '1', label: t('catalog.bulk.increase') },
+              { value: '0', label: t('catalog.bulk.decrease') },
+            ]}
+          />
           <TextInput
             label={kind === 'Precio' ? t('catalog.bulk.valueAmount') : t('catalog.bulk.valuePercentage')}
             size="md"
@@ -168,5 +143,33 @@ export function BulkPriceDialog(props: { opened: boolean; menus: Menu[]; menuId:
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** A labelled choice between a few values (segments), bound to one field of the form. */
+function Choice<T extends FieldValues>(props: { id: string; label: string; control: Control<T>; name: Path<T>; data: { value: string; label: string }[]; onChanged?: () => void }) {
+  return (
+    <div>
+      <Text size="sm" fw={500} mb={4} id={props.id}>
+        {props.label}
+      </Text>
+      <Controller
+        control={props.control}
+        name={props.name}
+        render={({ field }) => (
+          <SegmentedControl
+            fullWidth
+            size="md"
+            aria-labelledby={props.id}
+            data={props.data}
+            value={field.value}
+            onChange={(v) => {
+              field.onChange(v);
+              props.onChanged?.();
+            }}
+          />
+        )}
+      />
+    </div>
   );
 }

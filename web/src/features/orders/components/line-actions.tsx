@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, Group } from '@mantine/core';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useT } from '@/lib/i18n/messages';
 import { useChangeStatus } from '../api/change-status';
 import { openTicket } from '../api/print';
 import type { Line } from '../api/types';
-import { canReject, nextAction } from '../status';
+import { STATUS_COLOR, canReject, nextAction } from '../status';
 import { useActionError } from './use-action-error';
 
 /** One line's buttons: the next status (1 → 2, 2 → 4), reject with confirmation, its ticket. */
@@ -40,5 +40,30 @@ export function LineActions({ line, restaurant }: { line: Line; restaurant: numb
         onConfirm={() => change.mutate({ line, status: '3' }, { onError, onSettled: () => setConfirm(false) })}
       />
     </Group>
+  );
+}
+
+/** A line's cells after its place: the dish (its comment under it), the status, the actions. */
+export function LineCells({ line, restaurant, quantity }: { line: Line; restaurant: number; quantity: 'apart' | 'inline' }) {
+  const t = useT();
+  return (
+    <>
+      <Table.Td>
+        {quantity === 'inline' && `${line.quantity} × `}
+        {line.dish_name}
+        {line.extra_commentary && (
+          <Text size="xs" c="dimmed">
+            {line.extra_commentary}
+          </Text>
+        )}
+      </Table.Td>
+      {quantity === 'apart' && <Table.Td>{line.quantity}</Table.Td>}
+      <Table.Td>
+        <Badge color={STATUS_COLOR[line.status]}>{t(`orders.status.${line.status}`)}</Badge>
+      </Table.Td>
+      <Table.Td>
+        <LineActions line={line} restaurant={restaurant} />
+      </Table.Td>
+    </>
   );
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Badge, Group, Pagination, SegmentedControl, Select, Table, Text } from '@mantine/core';
+import { Group, Pagination, SegmentedControl, Select, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useT } from '@/lib/i18n/messages';
 import { linesQuery } from '../api/get-lines';
-import { FILTERS, PAGE_SIZES, STATUS_COLOR } from '../status';
-import { LineActions } from './line-actions';
+import { FILTERS, PAGE_SIZES } from '../status';
+import { LineCells } from './line-actions';
 
 /** The list view: status filters, page sizes 10/20/40/all, one action per order. */
 export function ListView({ restaurant }: { restaurant: number }) {
@@ -59,21 +59,7 @@ export function ListView({ restaurant }: { restaurant: number }) {
               {rows.map((l) => (
                 <Table.Tr key={l.id} data-testid={`line-${l.id}`}>
                   <Table.Td>{l.sit_name}</Table.Td>
-                  <Table.Td>
-                    {l.dish_name}
-                    {l.extra_commentary && (
-                      <Text size="xs" c="dimmed">
-                        {l.extra_commentary}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{l.quantity}</Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS_COLOR[l.status]}>{t(`orders.status.${l.status}`)}</Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <LineActions line={l} restaurant={restaurant} />
-                  </Table.Td>
+                  <LineCells line={l} restaurant={restaurant} quantity="apart" />
                 </Table.Tr>
               ))}
             </Table.Tbody>

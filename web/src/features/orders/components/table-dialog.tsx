@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useT } from '@/lib/i18n/messages';
 import { sketchLinesQuery } from '../api/get-lines';
 import { useTableAction, type TableAction } from '../api/table-action';
 import type { BoardTable } from '../api/types';
-import { STATUS_COLOR } from '../status';
 import { AddOrderDialog } from './add-order-dialog';
-import { LineActions } from './line-actions';
+import { LineCells } from './line-actions';
 import { useActionError } from './use-action-error';
 
 type Props = { table: BoardTable; restaurant: number; menu?: number; bulk: boolean; onClose: () => void };
@@ -57,20 +56,7 @@ export function TableDialog({ table, restaurant, menu, bulk, onClose }: Props) {
               <Table.Tbody>
                 {mine.map((l) => (
                   <Table.Tr key={l.id}>
-                    <Table.Td>
-                      {l.quantity} × {l.dish_name}
-                      {l.extra_commentary && (
-                        <Text size="xs" c="dimmed">
-                          {l.extra_commentary}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS_COLOR[l.status]}>{t(`orders.status.${l.status}`)}</Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <LineActions line={l} restaurant={restaurant} />
-                    </Table.Td>
+                    <LineCells line={l} restaurant={restaurant} quantity="inline" />
                   </Table.Tr>
                 ))}
               </Table.Tbody>
