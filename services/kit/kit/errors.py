@@ -33,8 +33,11 @@ class DetailError(AppError):
     the status (the text is localized and may be reworded; the code is stable)."""
 
     code: str | None = None
+    # the message of an error that always says the same: such a subclass only names it
+    text: Text | None = None
 
-    def __init__(self, text: Text, status_code: int | None = None):
+    def __init__(self, text: Text | None = None, status_code: int | None = None):
+        text = text if text is not None else self.text
         super().__init__({"detail": text} if self.code is None else {"detail": text, "code": self.code})
         if status_code is not None:
             self.status_code = status_code
@@ -48,29 +51,32 @@ class FieldErrors(AppError):
 
 
 class NonFieldError(AppError):
+    """`{"non_field_errors": [texts]}`; `code` and `text` as DetailError's."""
+
+    code: str | None = None
+    text: Text | None = None
+
     def __init__(self, *texts: Text):
-        super().__init__({"non_field_errors": list(texts)})
+        body: dict[str, Any] = {"non_field_errors": list(texts) or [self.text]}
+        super().__init__(body if self.code is None else {**body, "code": self.code})
 
 
 class NotAuthenticated(DetailError):
     status_code = 401
 
-    def __init__(self, text: Text = messages.NOT_AUTHENTICATED):
-        super().__init__(text)
+    text = messages.NOT_AUTHENTICATED
 
 
 class PermissionDenied(DetailError):
     status_code = 403
 
-    def __init__(self, text: Text = messages.PERMISSION_DENIED):
-        super().__init__(text)
+    text = messages.PERMISSION_DENIED
 
 
 class NotFound(DetailError):
     status_code = 404
 
-    def __init__(self, text: Text = messages.NOT_FOUND):
-        super().__init__(text)
+    text = messages.NOT_FOUND
 
 
 class Throttled(DetailError):

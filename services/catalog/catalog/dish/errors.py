@@ -3,8 +3,7 @@ from kit.errors import DetailError, NonFieldError, NotFound
 
 
 class DishNotFound(NotFound):
-    def __init__(self):
-        super().__init__(messages.DISH_NOT_FOUND)
+    text = messages.DISH_NOT_FOUND
 
 
 class DishActiveInOrder(DetailError):
@@ -12,15 +11,13 @@ class DishActiveInOrder(DetailError):
 
     code = "dish_active_in_order"
 
-    def __init__(self):
-        super().__init__(messages.DISH_ACTIVE_IN_ORDER)
+    text = messages.DISH_ACTIVE_IN_ORDER
 
 
 class CategoryLeftEmpty(DetailError):
     code = "category_left_empty"
 
-    def __init__(self):
-        super().__init__(messages.CATEGORY_LEFT_EMPTY)
+    text = messages.CATEGORY_LEFT_EMPTY
 
 
 class DishNameTaken(NonFieldError):
@@ -28,6 +25,4 @@ class DishNameTaken(NonFieldError):
 
     code = "dish_name_taken"
 
-    def __init__(self):
-        super().__init__(messages.DISH_NAME_TAKEN)
-        self.body["code"] = self.code
+    text = messages.DISH_NAME_TAKEN

@@ -3,5 +3,4 @@ from kit.errors import NotFound
 
 
 class MenuNotFound(NotFound):
-    def __init__(self):
-        super().__init__(messages.MENU_NOT_FOUND)
+    text = messages.MENU_NOT_FOUND

@@ -3,8 +3,7 @@ from floor import messages
 
 
 class PlaceNotFound(NotFound):
-    def __init__(self):
-        super().__init__(messages.PLACE_NOT_FOUND)
+    text = messages.PLACE_NOT_FOUND
 
 
 class PlaceTokenRevoked(DetailError):
@@ -13,8 +12,7 @@ class PlaceTokenRevoked(DetailError):
     status_code = 410
     code = "place_token_revoked"
 
-    def __init__(self):
-        super().__init__(messages.TOKEN_REVOKED)
+    text = messages.TOKEN_REVOKED
 
 
 class PlaceInUse(DetailError):
@@ -29,8 +27,7 @@ class PlaceInUse(DetailError):
 class NoItems(DetailError):
     code = "sketch_no_data"
 
-    def __init__(self):
-        super().__init__(messages.NO_ITEMS)
+    text = messages.NO_ITEMS
 
 
 class ItemErrors(FieldErrors):

@@ -9,8 +9,7 @@ class TooManyAttempts(Throttled):
 
 
 class InvalidCredentials(NonFieldError):
-    def __init__(self):
-        super().__init__(messages.INVALID_CREDENTIALS)
+    text = messages.INVALID_CREDENTIALS
 
 
 class DemoUnavailable(DetailError):
@@ -25,5 +24,4 @@ class DemoAccountLocked(PermissionDenied):
 
     code = "demo_account_locked"
 
-    def __init__(self):
-        super().__init__(messages.DEMO_ACCOUNT_LOCKED)
+    text = messages.DEMO_ACCOUNT_LOCKED

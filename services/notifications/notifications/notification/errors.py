@@ -3,5 +3,4 @@ from notifications import messages
 
 
 class NotificationNotFound(NotFound):
-    def __init__(self):
-        super().__init__(messages.NOTIFICATION_NOT_FOUND)
+    text = messages.NOTIFICATION_NOT_FOUND

@@ -5,15 +5,13 @@ from ordering import messages
 class PlaceTokenInvalid(NotFound):
     code = "place_token_invalid"
 
-    def __init__(self):
-        super().__init__(messages.PLACE_TOKEN_INVALID)
+    text = messages.PLACE_TOKEN_INVALID
 
 
 class OrdersStopped(DetailError):
     code = "orders_stopped"
 
-    def __init__(self):
-        super().__init__(messages.ORDERS_STOPPED)
+    text = messages.ORDERS_STOPPED
 
 
 class RestaurantClosed(DetailError):
@@ -35,5 +33,4 @@ class TooManyOrders(DetailError):
 class IdempotencyKeyInvalid(DetailError):
     code = "idempotency_key_required"
 
-    def __init__(self):
-        super().__init__(messages.IDEMPOTENCY_KEY_INVALID)
+    text = messages.IDEMPOTENCY_KEY_INVALID

@@ -4,8 +4,7 @@ from ordering import messages
 
 
 class LineNotFound(NotFound):
-    def __init__(self):
-        super().__init__(messages.LINE_NOT_FOUND)
+    text = messages.LINE_NOT_FOUND
 
 
 class IllegalTransition(DetailError):
@@ -27,22 +26,19 @@ class ChangedMeanwhile(DetailError):
     status_code = 409
     code = "changed_meanwhile"
 
-    def __init__(self):
-        super().__init__(messages.CHANGED_MEANWHILE)
+    text = messages.CHANGED_MEANWHILE
 
 
 class LineNotEditable(DetailError):
     code = "line_not_editable"
 
-    def __init__(self):
-        super().__init__(messages.LINE_NOT_EDITABLE)
+    text = messages.LINE_NOT_EDITABLE
 
 
 class PaidLineUndeletable(DetailError):
     code = "line_paid"
 
-    def __init__(self):
-        super().__init__(messages.PAID_LINE_UNDELETABLE)
+    text = messages.PAID_LINE_UNDELETABLE
 
 
 class DishUnavailable(DetailError):
@@ -57,8 +53,7 @@ class DishUnavailable(DetailError):
 class DishNotInMenu(DetailError):
     code = "dish_not_in_menu"
 
-    def __init__(self):
-        super().__init__(messages.DISH_NOT_IN_MENU)
+    text = messages.DISH_NOT_IN_MENU
 
 
 class DishUnknown(FieldErrors):
@@ -69,8 +64,7 @@ class DishUnknown(FieldErrors):
 class PlaceNotFound(NotFound):
     code = "place_not_found"
 
-    def __init__(self):
-        super().__init__(messages.PLACE_NOT_FOUND)
+    text = messages.PLACE_NOT_FOUND
 
 
 class PlaceOtherRestaurant(FieldErrors):
@@ -83,8 +77,7 @@ class AddOrderDisabled(DetailError):
 
     code = "place_add_order_disabled"
 
-    def __init__(self):
-        super().__init__(messages.ADD_ORDER_DISABLED)
+    text = messages.ADD_ORDER_DISABLED
 
 
 class TooManyLines(FieldErrors):
