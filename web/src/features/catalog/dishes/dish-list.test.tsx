@@ -21,6 +21,15 @@ function setup(opts?: Parameters<typeof catalogServer>[0]) {
 /** The only menu is preselected once the menus arrive. */
 const menuChosen = () => waitFor(() => expect(screen.getByRole('combobox', { name: 'Menú' })).toHaveValue('Carta'));
 
+/** The owner on /lista-de-platos once its dishes show and the only menu is chosen. */
+async function openList(fake: ReturnType<typeof setup>) {
+  const user = userEvent.setup();
+  renderApp('/lista-de-platos', { as: 'owner' });
+  await screen.findByTestId('dish-card-Empanada');
+  await menuChosen();
+  return { fake, user };
+}
+
 async function openDish(user: ReturnType<typeof userEvent.setup>, name: string) {
   await user.click(await screen.findByTestId(`dish-card-${name}`));
   return screen.findByRole('dialog', { name: 'Editar plato' });
@@ -69,11 +78,7 @@ describe('dish list (/lista-de-platos)', () => {
   });
 
   it('create: the form rules are the server’s, then a multipart POST with a 2-decimal price', { timeout: 30_000 }, async () => {
-    const fake = setup();
-    const user = userEvent.setup();
-    renderApp('/lista-de-platos', { as: 'owner' });
-    await screen.findByTestId('dish-card-Empanada');
-    await menuChosen();
+    const { fake, user } = await openList(setup());
     await user.click(screen.getByRole('button', { name: 'Agregar plato' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nuevo plato' });
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
@@ -197,10 +202,7 @@ describe('dish list (/lista-de-platos)', () => {
         return HttpResponse.json({ count: 1, results: [dish(300, 'Humita', '2000.00', { id: 10, name: 'Entradas' }, { description: 'Con choclo' })] });
       }),
     );
-    const user = userEvent.setup();
-    renderApp('/lista-de-platos', { as: 'owner' });
-    await screen.findByTestId('dish-card-Empanada');
-    await menuChosen();
+    const { user } = await openList(fake);
     expect(dishQueries(fake).every((q) => !('search' in q))).toBe(true);
     await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'choclo');
     expect(await screen.findByTestId('dish-card-Humita')).toBeInTheDocument();
@@ -213,11 +215,7 @@ describe('dish list (/lista-de-platos)', () => {
   });
 
   it('the category selector, enabled once a menu is chosen, sends menu_group= to GET dish/', async () => {
-    const fake = setup();
-    const user = userEvent.setup();
-    renderApp('/lista-de-platos', { as: 'owner' });
-    await screen.findByTestId('dish-card-Malbec');
-    await menuChosen();
+    const { fake, user } = await openList(setup());
     const category = screen.getByRole('combobox', { name: 'Categoría' });
     await waitFor(() => expect(category).toBeEnabled());
     expect(dishQueries(fake).every((q) => !('menu_group' in q))).toBe(true);
@@ -230,11 +228,7 @@ describe('dish list (/lista-de-platos)', () => {
   });
 
   it('the page size asks GET dish/ for 18 and for 36', async () => {
-    const fake = setup();
-    const user = userEvent.setup();
-    renderApp('/lista-de-platos', { as: 'owner' });
-    await screen.findByTestId('dish-card-Empanada');
-    await menuChosen();
+    const { fake, user } = await openList(setup());
     const pageSize = screen.getByRole('combobox', { name: 'Platos por página' });
     expect(dishQueries(fake).every((q) => q.size === '9')).toBe(true);
     await pick(user, pageSize, '18 por página');
@@ -312,7 +306,7 @@ describe('dish list (/lista-de-platos)', () => {
   });
 
   it('create: when the payment provider cannot be reached, the marketplace error', { timeout: 30_000 }, async () => {
-    setup();
+    const fake = setup();
     const posted: Record<string, unknown>[] = [];
     server.use(
       http.post('*/api/dish/', async ({ request }) => {
@@ -320,10 +314,7 @@ describe('dish list (/lista-de-platos)', () => {
         return HttpResponse.json({ detail: 'No se pudo conectar con Mercado Pago.', code: 'marketplace_unavailable' }, { status: 400 });
       }),
     );
-    const user = userEvent.setup();
-    renderApp('/lista-de-platos', { as: 'owner' });
-    await screen.findByTestId('dish-card-Empanada');
-    await menuChosen();
+    const { user } = await openList(fake);
     await user.click(screen.getByRole('button', { name: 'Agregar plato' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nuevo plato' });
     await user.type(within(dialog).getByLabelText('Nombre'), 'Humita');

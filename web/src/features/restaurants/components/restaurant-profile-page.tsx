@@ -135,7 +135,7 @@ function ProfileEditor({ restaurant }: { restaurant: Restaurant }) {
       }
     },
   );
-  const text = (name: 'nombre_local' | 'first_name' | 'last_name' | 'facebook' | 'website', max: number, extra: object = {}) => (
+  const text = (name: 'nombre_local' | 'direccion' | 'first_name' | 'last_name' | 'facebook' | 'instagram' | 'website', max: number, extra: object = {}) => (
     <TextInput
       label={t(`restaurants.field.${name}`)}
       size="md"
@@ -188,16 +188,7 @@ function ProfileEditor({ restaurant }: { restaurant: Restaurant }) {
           <Section legend={t('restaurants.section.local')}>
             {text('nombre_local', 40, { withAsterisk: editing })}
             {digits('telefono', { withAsterisk: editing })}
-            <TextInput
-              label={t('restaurants.field.direccion')}
-              size="md"
-              maxLength={100}
-              readOnly={readOnly}
-              variant={readOnly ? 'filled' : 'default'}
-              withAsterisk={editing}
-              {...form.register('direccion')}
-              error={errorText(errors.direccion)}
-            />
+            {text('direccion', 100, { withAsterisk: editing })}
             <Controller
               control={form.control}
               name="logo"
@@ -244,17 +235,7 @@ function ProfileEditor({ restaurant }: { restaurant: Restaurant }) {
           </Section>
           <Section legend={t('restaurants.section.social')}>
             {text('facebook', 300, { placeholder: 'https://facebook.com/…', type: 'url' })}
-            <TextInput
-              label={t('restaurants.field.instagram')}
-              size="md"
-              maxLength={300}
-              readOnly={readOnly}
-              variant={readOnly ? 'filled' : 'default'}
-              leftSection="@"
-              description={editing ? t('restaurants.instagramHelp') : undefined}
-              {...form.register('instagram')}
-              error={errorText(errors.instagram)}
-            />
+            {text('instagram', 300, { leftSection: '@', description: editing ? t('restaurants.instagramHelp') : undefined })}
             {digits('whatsapp', { description: editing ? t('restaurants.whatsappHelp') : undefined })}
             {text('website', 300, { placeholder: 'https://…', type: 'url' })}
             {readOnly && (restaurant.instagram || restaurant.whatsapp || restaurant.facebook || restaurant.website) && (
