@@ -42,3 +42,20 @@ def png(size=(20, 20)) -> bytes:
     buffer = io.BytesIO()
     Image.new("RGB", size, (10, 120, 200)).save(buffer, "PNG")
     return buffer.getvalue()
+
+
+def refused_at(answer, path: tuple[str, ...]) -> list[str]:
+    """The messages a 400 answer gives for the field at `path` (nested objects nest the errors)."""
+    assert answer.status_code == 400, answer.text
+    node = answer.json()
+    for key in path:
+        node = node[key]
+    return node
+
+
+async def assert_nothing_was_mailed(client, mailbox) -> None:
+    """No mail went out before now. Reset mails leave in the request's background task, which the
+    test client runs before it answers; a reset asked now for a real account is then the one mail."""
+    await register_client(client, email="testigo@example.com")
+    assert (await client.post("/api/auth/users/reset_password/", json={"email": "testigo@example.com", "is_resto": False})).status_code == 204
+    assert [m["To"] for m in mailbox.messages] == ["testigo@example.com"]
