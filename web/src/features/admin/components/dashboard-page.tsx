@@ -2,7 +2,7 @@ import { Table } from '@mantine/core';
 import { SortableTh, TABLE_SIZES } from '@/components/data-table';
 import { useLocale } from '@/lib/i18n/locale';
 import { MessagesScope, useT } from '@/lib/i18n/messages';
-import { useDashboard } from '../api/admin';
+import { useDashboard } from '../api/get-dashboard';
 import { AdminTablePage } from './admin-table-page';
 import { formatDateTime, formatDay } from './format';
 import { useTableState } from './use-table-state';

@@ -3,7 +3,7 @@ import { IconBuildingStore } from '@tabler/icons-react';
 import { SortableTh, TABLE_SIZES } from '@/components/data-table';
 import { useLocale } from '@/lib/i18n/locale';
 import { MessagesScope, useT } from '@/lib/i18n/messages';
-import { useAdminRestaurants } from '../api/admin';
+import { useAdminRestaurants } from '../api/get-admin-restaurants';
 import { AdminTablePage } from './admin-table-page';
 import { formatDateTime } from './format';
 import { useTableState } from './use-table-state';

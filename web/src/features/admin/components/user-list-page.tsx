@@ -1,6 +1,6 @@
 import { Table } from '@mantine/core';
 import { MessagesScope, useT } from '@/lib/i18n/messages';
-import { useAccounts } from '../api/admin';
+import { useAccounts } from '../api/get-accounts';
 import { AdminTablePage } from './admin-table-page';
 import { useTableState } from './use-table-state';
 import es from '../locales/es.json';

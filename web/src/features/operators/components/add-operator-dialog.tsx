@@ -6,7 +6,7 @@ import { notify } from '@/lib/notify';
 import { useErrorText } from '@/lib/form-utils';
 import { FormDialog } from '@/components/form-dialog';
 
-import { useCreateOperator } from '../api/operators';
+import { useCreateOperator } from '../api/create-operator';
 import { useShowOperatorErrors } from '../hooks';
 import { operatorCreateSchema, type OperatorCreateValues } from '../schemas';
 

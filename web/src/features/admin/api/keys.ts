@@ -1,0 +1,19 @@
+import type { components } from '@/types/api/identity';
+
+export type ClientPage = components['schemas']['ClientPage'];
+export type TableParams = { search?: string; ordering?: string; page: number; size: number };
+export type LastOrder = components['schemas']['LastOrder'] | null;
+export type AdminRestaurantRow = components['schemas']['AdminRestaurantRow'];
+export type DashboardRow = components['schemas']['DashboardRow'];
+export type Page<T> = { count: number; results: T[] };
+
+/** Query keys of the admin's tables. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  accounts: (p: TableParams) => [...adminKeys.all, 'accounts', p] as const,
+  restaurants: (p: TableParams) => [...adminKeys.all, 'restaurants', p] as const,
+  dashboard: (p: TableParams) => [...adminKeys.all, 'dashboard', p] as const,
+};
+
+/** A table's parameters as the query string takes them (empty search and ordering left out). */
+export const tableQuery = (p: TableParams) => ({ search: p.search || undefined, ordering: p.ordering || undefined, page: p.page, size: p.size });
