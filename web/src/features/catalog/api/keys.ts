@@ -1,3 +1,5 @@
+import { useQueryClient } from '@tanstack/react-query';
+
 /** Query keys of the catalog feature (hierarchical: mutations invalidate by prefix). */
 export type DishFilters = {
   restaurant: number;
@@ -20,3 +22,13 @@ export const catalogKeys = {
   dishesAll: () => ['catalog', 'dishes'] as const,
   qr: (menuId: number) => ['catalog', 'qr', menuId] as const,
 };
+
+/** Every dish change shows in the list, the editor's tree and the categories' contents. */
+export function useInvalidateDishes() {
+  const qc = useQueryClient();
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: catalogKeys.dishesAll() }),
+      qc.invalidateQueries({ queryKey: catalogKeys.treesAll() }),
+    ]);
+}

@@ -4,7 +4,7 @@ import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
 import { paths } from '@/config/paths';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
-import { useUpdateMenu } from '../api/menus';
+import { useUpdateMenu } from '../api/update-menu';
 import { downloadMenuQrPdf, useMenuQrImage } from '../api/menu-qr';
 import type { Menu } from '../api/types';
 import { notifyServerErrors } from '../components/show-errors';

@@ -10,7 +10,7 @@ import { notify } from '@/lib/notify';
 import { MenuSelect } from '@/components/menu-select';
 import { useCategories } from '../api/categories';
 import { catalogKeys } from '../api/keys';
-import { useMenus } from '../api/menus';
+import { useMenus } from '../api/get-menus';
 import type { Category } from '../api/types';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { notifyServerErrors } from '../components/show-errors';
