@@ -2,6 +2,7 @@ import { NumberInput, Text, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
+import { useErrorText } from '@/lib/form-utils';
 import { useT } from '@/lib/i18n/messages';
 import { FormDialog } from '@/components/form-dialog';
 import { CATEGORY_NAME_MAX, categorySchema, type CategoryValues } from '../schemas';
@@ -15,6 +16,7 @@ export function CategoryDialog(props: {
   onSubmit: (values: CategoryValues) => void;
 }) {
   const t = useT();
+  const errorText = useErrorText();
   const form = useForm<CategoryValues>({ resolver: zodResolver(categorySchema), defaultValues: { name: '', order: props.defaultOrder } });
   useEffect(() => {
     if (props.opened) form.reset({ name: '', order: props.defaultOrder });
@@ -35,14 +37,7 @@ export function CategoryDialog(props: {
       <Text size="sm" c="dimmed">
         {t('catalog.category.tableService')}
       </Text>
-      <TextInput
-        label={t('catalog.category.name')}
-        size="md"
-        maxLength={CATEGORY_NAME_MAX}
-        data-autofocus
-        {...form.register('name')}
-        error={errors.name?.message && t(errors.name.message)}
-      />
+      <TextInput label={t('catalog.category.name')} size="md" maxLength={CATEGORY_NAME_MAX} data-autofocus {...form.register('name')} error={errorText(errors.name)} />
       <Controller
         control={form.control}
         name="order"
@@ -55,7 +50,7 @@ export function CategoryDialog(props: {
             allowNegative={false}
             value={field.value}
             onChange={(v) => field.onChange(typeof v === 'number' ? v : Number.NaN)}
-            error={errors.order?.message && t(errors.order.message)}
+            error={errorText(errors.order)}
           />
         )}
       />

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useErrorText } from '@/lib/form-utils';
 import { useT } from '@/lib/i18n/messages';
 import { FormDialog } from '@/components/form-dialog';
 import { PriceInput } from '../components/price-input';
@@ -10,6 +11,7 @@ import { DISH_NAME_MAX, priceForWire, treeDishSchema, type TreeDishValues } from
 /** A new dish in the tree: its name and price (images and description in the dish list). */
 export function TreeDishDialog(props: { opened: boolean; categoryName: string; onClose: () => void; onSubmit: (v: TreeDishValues) => void }) {
   const t = useT();
+  const errorText = useErrorText();
   const form = useForm<TreeDishValues>({ resolver: zodResolver(treeDishSchema), defaultValues: { name: '', price: '' } });
   useEffect(() => {
     if (props.opened) form.reset({ name: '', price: '' });
@@ -21,14 +23,7 @@ export function TreeDishDialog(props: { opened: boolean; categoryName: string; o
   });
   return (
     <FormDialog opened={props.opened} onClose={props.onClose} title={t('catalog.tree.newDishIn', { category: props.categoryName })} onSubmit={submit} submitLabel={t('catalog.common.add')}>
-      <TextInput
-        label={t('catalog.dish.name')}
-        size="md"
-        maxLength={DISH_NAME_MAX}
-        data-autofocus
-        {...form.register('name')}
-        error={errors.name?.message && t(errors.name.message)}
-      />
+      <TextInput label={t('catalog.dish.name')} size="md" maxLength={DISH_NAME_MAX} data-autofocus {...form.register('name')} error={errorText(errors.name)} />
       <Controller
         control={form.control}
         name="price"
@@ -39,7 +34,7 @@ export function TreeDishDialog(props: { opened: boolean; categoryName: string; o
             value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}
-            error={errors.price?.message && t(errors.price.message)}
+            error={errorText(errors.price)}
           />
         )}
       />

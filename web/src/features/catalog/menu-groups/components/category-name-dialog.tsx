@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useErrorText } from '@/lib/form-utils';
 import { useT } from '@/lib/i18n/messages';
 import { FormDialog } from '@/components/form-dialog';
 import { CATEGORY_NAME_MAX, categorySchema } from '../../schemas';
@@ -21,6 +22,7 @@ export function CategoryNameDialog(props: {
   onSubmit: (name: string) => void;
 }) {
   const t = useT();
+  const errorText = useErrorText();
   const form = useForm<NameValues>({ resolver: zodResolver(nameSchema), defaultValues: { name: props.initial } });
   useEffect(() => {
     if (props.opened) form.reset({ name: props.initial });
@@ -28,14 +30,7 @@ export function CategoryNameDialog(props: {
   const { errors } = form.formState;
   return (
     <FormDialog opened={props.opened} onClose={props.onClose} title={props.title} onSubmit={form.handleSubmit((v) => props.onSubmit(v.name.trim()))} submitting={props.loading} submitLabel={props.submitLabel}>
-      <TextInput
-        label={t('catalog.category.name')}
-        size="md"
-        maxLength={CATEGORY_NAME_MAX}
-        data-autofocus
-        {...form.register('name')}
-        error={errors.name?.message && t(errors.name.message)}
-      />
+      <TextInput label={t('catalog.category.name')} size="md" maxLength={CATEGORY_NAME_MAX} data-autofocus {...form.register('name')} error={errorText(errors.name)} />
     </FormDialog>
   );
 }
