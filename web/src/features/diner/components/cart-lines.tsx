@@ -1,8 +1,9 @@
-import { ActionIcon, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useT } from '@/lib/i18n/messages';
 import { type CartLine, LIMITS, cartTotalCents, lineCents } from '../cart';
 import { useMoney } from './use-money';
+import { StepButton } from './step-button';
 
 /** The cart's lines with +/- (0 removes) and the total. */
 export function CartLines({ lines, onQuantity }: { lines: CartLine[]; onQuantity: (key: string, quantity: number) => void }) {
@@ -25,25 +26,13 @@ export function CartLines({ lines, onQuantity }: { lines: CartLine[]; onQuantity
             <Text size="sm">{money(lineCents(line))}</Text>
           </Stack>
           <Group gap={4} wrap="nowrap">
-            <ActionIcon
+            <StepButton
               size={40}
-              variant="default"
-              radius="xl"
-              aria-label={line.quantity === 1 ? t('diner.cart.remove', { name: line.name }) : t('diner.dish.less')}
+              label={line.quantity === 1 ? t('diner.cart.remove', { name: line.name }) : t('diner.dish.less')}
+              icon={line.quantity === 1 ? <IconTrash size={18} /> : <IconMinus size={18} />}
               onClick={() => onQuantity(line.key, line.quantity - 1)}
-            >
-              {line.quantity === 1 ? <IconTrash size={18} /> : <IconMinus size={18} />}
-            </ActionIcon>
-            <ActionIcon
-              size={40}
-              variant="default"
-              radius="xl"
-              aria-label={t('diner.dish.more')}
-              disabled={line.quantity >= LIMITS.maxQuantity}
-              onClick={() => onQuantity(line.key, line.quantity + 1)}
-            >
-              <IconPlus size={18} />
-            </ActionIcon>
+            />
+            <StepButton size={40} label={t('diner.dish.more')} icon={<IconPlus size={18} />} disabled={line.quantity >= LIMITS.maxQuantity} onClick={() => onQuantity(line.key, line.quantity + 1)} />
           </Group>
         </Group>
       ))}

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Modal, SegmentedControl, Stack, Text, TextInput, type TextInputProps } from '@mantine/core';
 import { useT } from '@/lib/i18n/messages';
 import { useCreateDelivery } from '../api/create-delivery';
 import { DinerHttpError, newIdempotencyKey } from '../api/http';
@@ -36,6 +36,10 @@ export function CheckoutDialog(props: { opened: boolean; menu: PublicMenu; lines
     setForm((f) => ({ ...f, ...changes }));
     attempt.current = null;
   };
+  // the three typed answers: required, each with its own error under it
+  const field = (name: 'name' | 'address' | 'cash', extra: Partial<TextInputProps>) => (
+    <TextInput size="md" label={t(`diner.checkout.${name}`)} required value={form[name]} onChange={(e) => set({ [name]: e.currentTarget.value })} error={errorText(name)} {...extra} />
+  );
 
   const send = async () => {
     setTouched(true);
@@ -105,38 +109,9 @@ export function CheckoutDialog(props: { opened: boolean; menu: PublicMenu; lines
             ]}
           />
         </div>
-        <TextInput
-          size="md"
-          label={t('diner.checkout.name')}
-          required
-          value={form.name}
-          maxLength={LIMITS.name}
-          onChange={(e) => set({ name: e.currentTarget.value })}
-          error={errorText('name')}
-          autoComplete="name"
-        />
-        {form.kind === 'delivery' && (
-          <TextInput
-            size="md"
-            label={t('diner.checkout.address')}
-            required
-            value={form.address}
-            maxLength={LIMITS.address}
-            onChange={(e) => set({ address: e.currentTarget.value })}
-            error={errorText('address')}
-            autoComplete="street-address"
-          />
-        )}
-        <TextInput
-          size="md"
-          label={t('diner.checkout.cash')}
-          required
-          inputMode="decimal"
-          value={form.cash}
-          onChange={(e) => set({ cash: e.currentTarget.value })}
-          description={t('diner.checkout.cashHelp', { total: money(total) })}
-          error={errorText('cash')}
-        />
+        {field('name', { maxLength: LIMITS.name, autoComplete: 'name' })}
+        {form.kind === 'delivery' && field('address', { maxLength: LIMITS.address, autoComplete: 'street-address' })}
+        {field('cash', { inputMode: 'decimal', description: t('diner.checkout.cashHelp', { total: money(total) }) })}
         {failure && (
           <Alert color="red" role="alert">
             {failure}

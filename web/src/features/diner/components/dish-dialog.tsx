@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { ActionIcon, Box, Button, Group, Image, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Box, Button, Group, Image, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useT } from '@/lib/i18n/messages';
 import type { PublicDish } from '../api/types';
 import { LIMITS, toCents } from '../cart';
 import { useMoney } from './use-money';
+import { StepButton } from './step-button';
 
 /** A dish: its images, description, a quantity (never below 1) and a comment (up to 100). */
 export function DishDialog(props: { dish: PublicDish | null; canOrder: boolean; onClose: () => void; onAdd: (quantity: number, comment: string) => void }) {
@@ -41,29 +42,11 @@ function DishBody({ dish, canOrder, onAdd }: { dish: PublicDish; canOrder: boole
         <>
           <Group gap="sm" align="center" aria-label={t('diner.dish.quantity')} role="group">
             <Text fw={600}>{t('diner.dish.quantity')}</Text>
-            <ActionIcon
-              size={44}
-              variant="default"
-              radius="xl"
-              aria-label={t('diner.dish.less')}
-              disabled={quantity <= 1}
-              onClick={() => setQuantity((q) => Math.max(1, q - 1))}
-            >
-              <IconMinus size={20} />
-            </ActionIcon>
+            <StepButton size={44} label={t('diner.dish.less')} icon={<IconMinus size={20} />} disabled={quantity <= 1} onClick={() => setQuantity((q) => Math.max(1, q - 1))} />
             <Text fw={700} size="xl" miw={28} ta="center" data-testid="dish-quantity" aria-live="polite">
               {quantity}
             </Text>
-            <ActionIcon
-              size={44}
-              variant="default"
-              radius="xl"
-              aria-label={t('diner.dish.more')}
-              disabled={quantity >= LIMITS.maxQuantity}
-              onClick={() => setQuantity((q) => Math.min(LIMITS.maxQuantity, q + 1))}
-            >
-              <IconPlus size={20} />
-            </ActionIcon>
+            <StepButton size={44} label={t('diner.dish.more')} icon={<IconPlus size={20} />} disabled={quantity >= LIMITS.maxQuantity} onClick={() => setQuantity((q) => Math.min(LIMITS.maxQuantity, q + 1))} />
           </Group>
           <Textarea
             label={t('diner.dish.comment')}
