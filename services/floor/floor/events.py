@@ -2,15 +2,13 @@
 
 A list runs its handlers in order, in one transaction.
 """
-from contracts import catalog, identity, ordering
+from contracts import catalog, ordering
 from floor.projections import handlers as projection
-from kit.membership import with_membership
+from kit.membership import restaurant_profile, with_membership
 
 EVENT_HANDLERS = with_membership({
     # membership (who may act) and the restaurant's name on its QR sheets
-    identity.RestaurantCreated.type: projection.on_restaurant_profile,
-    identity.RestaurantUpdated.type: projection.on_restaurant_profile,
-    identity.RestaurantDeleted.type: projection.on_restaurant_deleted,
+    **restaurant_profile(projection.on_restaurant_profile, projection.on_restaurant_deleted),
     # a place's menu must be one of its restaurant's
     catalog.MenuCreated.type: projection.on_menu_facts,
     catalog.MenuChanged.type: projection.on_menu_facts,

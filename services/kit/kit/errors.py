@@ -20,8 +20,22 @@ FieldErrorTree = dict[str, "list[Text] | FieldErrorTree"]
 
 
 class AppError(Exception):
+    """An error declares what it answers in its class line, as
+    `class OrdersStopped(DetailError, code="orders_stopped", text=messages.ORDERS_STOPPED): ...`."""
+
     status_code = 400
     headers: dict[str, str] | None = None
+    # the stable name a client branches on (the text is localized and may be reworded)
+    code: str | None = None
+    # the message of an error that always says the same
+    text: Text | None = None
+
+    def __init_subclass__(cls, *, status_code: int | None = None, code: str | None = None,
+                          text: Text | None = None, **kwargs: Any):
+        super().__init_subclass__(**kwargs)
+        for name, value in (("status_code", status_code), ("code", code), ("text", text)):
+            if value is not None:
+                setattr(cls, name, value)
 
     def __init__(self, body: dict[str, Any]):
         super().__init__(body)
@@ -30,11 +44,7 @@ class AppError(Exception):
 
 class DetailError(AppError):
     """`{"detail": text}`, plus `"code"` when a client must tell this error from others that share
-    the status (the text is localized and may be reworded; the code is stable)."""
-
-    code: str | None = None
-    # the message of an error that always says the same: such a subclass only names it
-    text: Text | None = None
+    the status."""
 
     def __init__(self, text: Text | None = None, status_code: int | None = None):
         text = text if text is not None else self.text
@@ -51,39 +61,27 @@ class FieldErrors(AppError):
 
 
 class NonFieldError(AppError):
-    """`{"non_field_errors": [texts]}`; `code` and `text` as DetailError's."""
-
-    code: str | None = None
-    text: Text | None = None
+    """`{"non_field_errors": [texts]}`, plus `"code"` as DetailError's."""
 
     def __init__(self, *texts: Text):
         body: dict[str, Any] = {"non_field_errors": list(texts) or [self.text]}
         super().__init__(body if self.code is None else {**body, "code": self.code})
 
 
-class NotAuthenticated(DetailError):
-    status_code = 401
-
-    text = messages.NOT_AUTHENTICATED
+class NotAuthenticated(DetailError, status_code=401, text=messages.NOT_AUTHENTICATED): ...
 
 
-class PermissionDenied(DetailError):
-    status_code = 403
-
-    text = messages.PERMISSION_DENIED
+class PermissionDenied(DetailError, status_code=403, text=messages.PERMISSION_DENIED): ...
 
 
-class NotFound(DetailError):
-    status_code = 404
-
-    text = messages.NOT_FOUND
+class NotFound(DetailError, status_code=404, text=messages.NOT_FOUND): ...
 
 
-class Throttled(DetailError):
-    status_code = 429
+class Throttled(DetailError, status_code=429, text=messages.THROTTLED):
+    """429 with Retry-After; `text` is a template of `{seconds}`."""
 
     def __init__(self, retry_after: int):
-        super().__init__(messages.THROTTLED.format(seconds=retry_after))
+        super().__init__(self.text.format(seconds=retry_after))
         self.headers = {"Retry-After": str(retry_after)}
 
 

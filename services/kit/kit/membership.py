@@ -10,7 +10,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
-from contracts.identity import OperatorAdded, OperatorRemoved, RestaurantCreated, RestaurantDeleted
+from contracts.identity import OperatorAdded, OperatorRemoved, RestaurantCreated, RestaurantDeleted, RestaurantUpdated
 from kit.auth import ADMIN, OPERATOR, OWNER
 from kit.consumer import Handler
 from kit.db import Base
@@ -101,6 +101,12 @@ def with_membership(handlers: dict[str, "Handler | list[Handler]"]) -> dict[str,
         own_list = own if isinstance(own, list) else [own]
         merged[event_type] = [MEMBERSHIP_HANDLERS[event_type], *own_list] if event_type in MEMBERSHIP_HANDLERS else own
     return merged
+
+
+def restaurant_profile(on_profile: Handler, on_deleted: Handler) -> dict[str, Handler]:
+    """The handlers of a service's own copy of a restaurant's profile (name, settings): written on
+    creation and on every update, dropped when the restaurant is deleted."""
+    return {RestaurantCreated.type: on_profile, RestaurantUpdated.type: on_profile, RestaurantDeleted.type: on_deleted}
 
 
 async def ensure_restaurant_access(

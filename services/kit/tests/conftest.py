@@ -99,8 +99,7 @@ async def get_thing(thing_id: DbId, session: SessionDep):
     return {"found": await session.get(HandledEvent, thing_id) is not None}
 
 
-class OutOfStock(DetailError):
-    code = "out_of_stock"
+class OutOfStock(DetailError, code="out_of_stock"): ...
 
 
 @router.get("/errors/{kind}")

@@ -7,13 +7,10 @@ GONE = Text(es="Ya no está.", en="It is gone.")
 TAKEN = Text(es="Ese nombre ya existe.", en="That name exists already.")
 
 
-class Gone(NotFound):
-    text = GONE
+class Gone(NotFound, text=GONE): ...
 
 
-class NameTaken(NonFieldError):
-    code = "name_taken"
-    text = TAKEN
+class NameTaken(NonFieldError, code="name_taken", text=TAKEN): ...
 
 
 def test_a_fixed_message_is_named_once_on_the_class():

@@ -2,15 +2,13 @@
 
 A list runs its handlers in order, in one transaction.
 """
-from contracts import catalog, floor, identity
-from kit.membership import with_membership
+from contracts import catalog, floor
+from kit.membership import restaurant_profile, with_membership
 from ordering.projections import handlers as projection
 
 EVENT_HANDLERS = with_membership({
     # membership (who may act) and the settings taking an order needs (wait time, stop orders)
-    identity.RestaurantCreated.type: projection.on_restaurant_profile,
-    identity.RestaurantUpdated.type: projection.on_restaurant_profile,
-    identity.RestaurantDeleted.type: projection.on_restaurant_deleted,
+    **restaurant_profile(projection.on_restaurant_profile, projection.on_restaurant_deleted),
     # dishes: the name and price a line copies, and whether the dish may be ordered
     catalog.DishCreated.type: projection.on_dish_facts,
     catalog.DishChanged.type: projection.on_dish_facts,

@@ -2,5 +2,4 @@ from catalog import messages
 from kit.errors import NotFound
 
 
-class MenuNotFound(NotFound):
-    text = messages.MENU_NOT_FOUND
+class MenuNotFound(NotFound, text=messages.MENU_NOT_FOUND): ...

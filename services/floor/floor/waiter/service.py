@@ -9,23 +9,13 @@ from redis.asyncio import Redis
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.floor import CallKind, WaiterCallCleared, WaiterCalled
-from floor import messages
 from floor.place import service as places
 from floor.place.models import Place
-from kit.errors import DetailError
+from floor.waiter.errors import CalledTooSoon
 from kit.outbox import add_event
 from kit.tokens import Principal
 
 CALL_INTERVAL_SECONDS = 30
-
-
-class CalledTooSoon(DetailError):
-    status_code = 429
-    code = "waiter_call_too_soon"
-
-    def __init__(self, retry_after: int):
-        super().__init__(messages.WAITER_CALL_TOO_SOON.format(seconds=retry_after))
-        self.headers = {"Retry-After": str(retry_after)}
 
 
 async def call(session: AsyncSession, redis: Redis, token: str, kind: CallKind) -> Place:

@@ -2,26 +2,17 @@ from identity import messages
 from kit.errors import DetailError, NonFieldError, PermissionDenied, Throttled
 
 
-class TooManyAttempts(Throttled):
+class TooManyAttempts(Throttled, code="too_many_attempts"):
     """429 with Retry-After; the code lets a screen tell a lockout from other refusals."""
 
-    code = "too_many_attempts"
+
+class InvalidCredentials(NonFieldError, text=messages.INVALID_CREDENTIALS): ...
 
 
-class InvalidCredentials(NonFieldError):
-    text = messages.INVALID_CREDENTIALS
-
-
-class DemoUnavailable(DetailError):
-    code = "demo_unavailable"
-
+class DemoUnavailable(DetailError, code="demo_unavailable"):
     def __init__(self):
         super().__init__(messages.DEMO_UNAVAILABLE, status_code=404)
 
 
-class DemoAccountLocked(PermissionDenied):
+class DemoAccountLocked(PermissionDenied, code="demo_account_locked", text=messages.DEMO_ACCOUNT_LOCKED):
     """The shared demo owner may look around and edit, but not lock others out of it."""
-
-    code = "demo_account_locked"
-
-    text = messages.DEMO_ACCOUNT_LOCKED

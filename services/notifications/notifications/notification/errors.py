@@ -2,5 +2,4 @@ from kit.errors import NotFound
 from notifications import messages
 
 
-class NotificationNotFound(NotFound):
-    text = messages.NOTIFICATION_NOT_FOUND
+class NotificationNotFound(NotFound, text=messages.NOTIFICATION_NOT_FOUND): ...

@@ -3,14 +3,11 @@ from kit.i18n import Text
 from ordering import messages
 
 
-class LineNotFound(NotFound):
-    text = messages.LINE_NOT_FOUND
+class LineNotFound(NotFound, text=messages.LINE_NOT_FOUND): ...
 
 
-class IllegalTransition(DetailError):
+class IllegalTransition(DetailError, code="illegal_transition"):
     """A status change the transition table does not allow (spec part 2 §4 'Transitions')."""
-
-    code = "illegal_transition"
 
     def __init__(self, from_status: str, to_status: str):
         names = messages.STATUS_NAMES
@@ -20,40 +17,24 @@ class IllegalTransition(DetailError):
         ))
 
 
-class ChangedMeanwhile(DetailError):
+class ChangedMeanwhile(DetailError, status_code=409, code="changed_meanwhile", text=messages.CHANGED_MEANWHILE):
     """Another tablet changed the line between this one reading and writing it: nothing was applied."""
 
-    status_code = 409
-    code = "changed_meanwhile"
 
-    text = messages.CHANGED_MEANWHILE
+class LineNotEditable(DetailError, code="line_not_editable", text=messages.LINE_NOT_EDITABLE): ...
 
 
-class LineNotEditable(DetailError):
-    code = "line_not_editable"
-
-    text = messages.LINE_NOT_EDITABLE
+class PaidLineUndeletable(DetailError, code="line_paid", text=messages.PAID_LINE_UNDELETABLE): ...
 
 
-class PaidLineUndeletable(DetailError):
-    code = "line_paid"
-
-    text = messages.PAID_LINE_UNDELETABLE
-
-
-class DishUnavailable(DetailError):
+class DishUnavailable(DetailError, code="dish_unavailable"):
     """The dish was disabled or deleted in catalog (maybe while the order was being built)."""
-
-    code = "dish_unavailable"
 
     def __init__(self, name: str):
         super().__init__(messages.DISH_UNAVAILABLE.format(name=name))
 
 
-class DishNotInMenu(DetailError):
-    code = "dish_not_in_menu"
-
-    text = messages.DISH_NOT_IN_MENU
+class DishNotInMenu(DetailError, code="dish_not_in_menu", text=messages.DISH_NOT_IN_MENU): ...
 
 
 class DishUnknown(FieldErrors):
@@ -61,10 +42,7 @@ class DishUnknown(FieldErrors):
         super().__init__({"fk_dish": [messages.DISH_UNKNOWN]})
 
 
-class PlaceNotFound(NotFound):
-    code = "place_not_found"
-
-    text = messages.PLACE_NOT_FOUND
+class PlaceNotFound(NotFound, code="place_not_found", text=messages.PLACE_NOT_FOUND): ...
 
 
 class PlaceOtherRestaurant(FieldErrors):
@@ -72,12 +50,8 @@ class PlaceOtherRestaurant(FieldErrors):
         super().__init__({"fk_sit": [messages.PLACE_OTHER_RESTAURANT]})
 
 
-class AddOrderDisabled(DetailError):
+class AddOrderDisabled(DetailError, code="place_add_order_disabled", text=messages.ADD_ORDER_DISABLED):
     """The sit's admin flag is off: no orders or comments are added there (spec part 2 §6)."""
-
-    code = "place_add_order_disabled"
-
-    text = messages.ADD_ORDER_DISABLED
 
 
 class TooManyLines(FieldErrors):

@@ -2,7 +2,4 @@ from kit.errors import DetailError
 from ordering import messages
 
 
-class NoReject(DetailError):
-    code = "no_reject"
-
-    text = messages.NO_REJECT
+class NoReject(DetailError, code="no_reject", text=messages.NO_REJECT): ...
