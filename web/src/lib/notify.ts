@@ -46,3 +46,11 @@ export function notify(kind: Kind, message: string, opts: { title?: string; auto
     }),
   );
 }
+
+/** A mutation's `onSuccess` that says it worked, then goes on (closes the dialog, clears the selection). */
+export const succeeded =
+  (message: string, then?: () => void) =>
+  (): void => {
+    notify('success', message);
+    then?.();
+  };

@@ -4,7 +4,7 @@ import { IconEye, IconEyeOff, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useT } from '@/lib/i18n/messages';
-import { notify } from '@/lib/notify';
+import { notify, succeeded } from '@/lib/notify';
 import { dishCategoryOptions, useCategories } from '../api/categories';
 import { useAddDishImage } from '../api/add-dish-image';
 import { useDeleteDishImage } from '../api/delete-dish-image';
@@ -94,11 +94,11 @@ export function DishDialog({ opened, dish, menuId, defaultCategory, onClose }: P
       if (dish) {
         update.mutate(
           { id: dish.pk, input: { ...input, images: [] } },
-          { onSuccess: () => { notify('success', t('catalog.dish.updated')); onClose(); }, onError: onUpdateError },
+          { onSuccess: succeeded(t('catalog.dish.updated'), onClose), onError: onUpdateError },
         );
       } else {
         create.mutate(input, {
-          onSuccess: () => { notify('success', t('catalog.dish.created')); onClose(); },
+          onSuccess: succeeded(t('catalog.dish.created'), onClose),
           onError: onCreateError,
         });
       }
@@ -139,7 +139,7 @@ export function DishDialog({ opened, dish, menuId, defaultCategory, onClose }: P
   };
   const onDeleteImage = (image: DishImage) =>
     deleteImage.mutate(image.id, {
-      onSuccess: () => notify('success', t('catalog.image.deleted')),
+      onSuccess: succeeded(t('catalog.image.deleted')),
       onError: (e) => notifyServerErrors(t, e, { title: 'catalog.image.error' }),
     });
 

@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Container, Group, Select, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { Button, Container, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCoin, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
+import { ScreenHeader } from '@/components/screen-header';
 import { RequireRestaurant } from '@/components/require-restaurant';
 import { Pager } from '@/components/pager';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
-import { HelpButton } from '@/components/icon-button';
 import { MenuSelect } from '@/components/menu-select';
 import { dishCategoryOptions, useCategories } from '../api/categories';
 import { useDishes } from '../api/get-dishes';
@@ -77,18 +77,14 @@ function DishList({ restaurant }: { restaurant: number }) {
   const pages = Math.max(1, Math.ceil(count / size));
   return (
     <Container size="xl" py="lg">
-      <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
-        <Title order={1}>{t('page.listaDePlatos.title')}</Title>
-        <Group gap="xs">
-          <Button leftSection={<IconPlus size={18} />} onClick={needMenu(() => { setEditing(null); setDialog('dish'); })}>
-            {t('catalog.dishes.add')}
-          </Button>
-          <Button variant="light" leftSection={<IconCoin size={18} />} onClick={needMenu(() => setDialog('bulk'))}>
-            {t('catalog.bulk.open')}
-          </Button>
-          <HelpButton onClick={() => setDialog('help')} />
-        </Group>
-      </Group>
+      <ScreenHeader title={t('page.listaDePlatos.title')} onHelp={() => setDialog('help')}>
+        <Button leftSection={<IconPlus size={18} />} onClick={needMenu(() => { setEditing(null); setDialog('dish'); })}>
+          {t('catalog.dishes.add')}
+        </Button>
+        <Button variant="light" leftSection={<IconCoin size={18} />} onClick={needMenu(() => setDialog('bulk'))}>
+          {t('catalog.bulk.open')}
+        </Button>
+      </ScreenHeader>
       <Group gap="sm" mb="md" wrap="wrap" align="flex-end">
         <MenuSelect
           menus={menuList}

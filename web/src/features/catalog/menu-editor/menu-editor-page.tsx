@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import { ActionIcon, Alert, Button, Container, Grid, Group, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Container, Grid, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconDeviceFloppy, IconPencil, IconPencilOff, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { ScreenHeader } from '@/components/screen-header';
 import { DiscardChangesPrompt } from '@/components/discard-changes';
 import { RequireRestaurant } from '@/components/require-restaurant';
 import { useT } from '@/lib/i18n/messages';
@@ -17,7 +18,7 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { HelpDialog } from '../components/help-dialog';
 import { notifyServerErrors } from '../components/show-errors';
 import { notifyProblems } from '@/lib/api-errors';
-import { HelpButton, IconButton } from '@/components/icon-button';
+import { IconButton } from '@/components/icon-button';
 import { CategoryDialog } from './category-dialog';
 import { MenuSharePanel } from './menu-share-panel';
 import { MenuTreeEditor } from './menu-tree-editor';
@@ -138,37 +139,33 @@ function MenuEditor({ restaurant }: { restaurant: number }) {
   return (
     <Container size="xl" py="lg">
       <DiscardChangesPrompt when={dirty} />
-      <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
-        <Title order={1}>{t('page.menu.title')}</Title>
-        <Group gap="xs" wrap="wrap">
-          <Select
-            aria-label={t('common.chooseMenu')}
-            placeholder={t('common.chooseMenu')}
-            data={list.map((m) => ({ value: String(m.id), label: m.name }))}
-            value={mode === 'create' ? null : menuId != null ? String(menuId) : null}
-            onChange={(v) => setMenuId(v ? Number(v) : null)}
-            disabled={editing}
-            size="md"
-            w={{ base: '100%', xs: 240 }}
-            data-testid="menu-select"
-          />
-          <IconButton label={t('catalog.menu.create')} icon={<IconPlus />} size={42} variant="filled" onClick={() => begin('create')} disabled={editing} />
-          <Tooltip label={editing ? t('catalog.menu.stopEditing') : t('catalog.menu.edit')}>
-            <ActionIcon
-              size={42}
-              variant={editing ? 'filled' : 'light'}
-              aria-label={editing ? t('catalog.menu.stopEditing') : t('catalog.menu.edit')}
-              aria-pressed={editing}
-              disabled={(!menu && !editing) || tree.isPending && !editing}
-              onClick={() => (editing ? cancel() : begin('update'))}
-            >
-              {editing ? <IconPencilOff /> : <IconPencil />}
-            </ActionIcon>
-          </Tooltip>
-          <IconButton label={t('catalog.menu.delete')} icon={<IconTrash />} size={42} variant="light" color="red" disabled={!menu || editing} onClick={() => setDialog('delete')} />
-          <HelpButton onClick={() => setDialog('help')} />
-        </Group>
-      </Group>
+      <ScreenHeader title={t('page.menu.title')} onHelp={() => setDialog('help')}>
+        <Select
+          aria-label={t('common.chooseMenu')}
+          placeholder={t('common.chooseMenu')}
+          data={list.map((m) => ({ value: String(m.id), label: m.name }))}
+          value={mode === 'create' ? null : menuId != null ? String(menuId) : null}
+          onChange={(v) => setMenuId(v ? Number(v) : null)}
+          disabled={editing}
+          size="md"
+          w={{ base: '100%', xs: 240 }}
+          data-testid="menu-select"
+        />
+        <IconButton label={t('catalog.menu.create')} icon={<IconPlus />} size={42} variant="filled" onClick={() => begin('create')} disabled={editing} />
+        <Tooltip label={editing ? t('catalog.menu.stopEditing') : t('catalog.menu.edit')}>
+          <ActionIcon
+            size={42}
+            variant={editing ? 'filled' : 'light'}
+            aria-label={editing ? t('catalog.menu.stopEditing') : t('catalog.menu.edit')}
+            aria-pressed={editing}
+            disabled={(!menu && !editing) || tree.isPending && !editing}
+            onClick={() => (editing ? cancel() : begin('update'))}
+          >
+            {editing ? <IconPencilOff /> : <IconPencil />}
+          </ActionIcon>
+        </Tooltip>
+        <IconButton label={t('catalog.menu.delete')} icon={<IconTrash />} size={42} variant="light" color="red" disabled={!menu || editing} onClick={() => setDialog('delete')} />
+      </ScreenHeader>
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: menu && !editing ? 8 : 12 }}>

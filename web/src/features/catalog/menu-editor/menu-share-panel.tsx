@@ -3,7 +3,7 @@ import { Anchor, Button, Card, Image, Skeleton, Stack, Switch, Text, TextInput, 
 import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
 import { paths } from '@/config/paths';
 import { useT } from '@/lib/i18n/messages';
-import { notify } from '@/lib/notify';
+import { notify, succeeded } from '@/lib/notify';
 import { useUpdateMenu } from '../api/update-menu';
 import { downloadMenuQrPdf, useMenuQrImage } from '../api/menu-qr';
 import type { Menu } from '../api/types';
@@ -92,7 +92,7 @@ export function MenuSharePanel({ menu }: { menu: Menu }) {
             update.mutate(
               { menu, changes: { delivery: e.currentTarget.checked } },
               {
-                onSuccess: () => notify('success', t('catalog.menu.updated')),
+                onSuccess: succeeded(t('catalog.menu.updated')),
                 onError: (err) => notifyServerErrors(t, err, { title: 'catalog.menu.saveError' }),
               },
             )

@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Container, Group, Text, Title } from '@mantine/core';
+import { Button, Container, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { ScreenHeader } from '@/components/screen-header';
 import { RequireRestaurant } from '@/components/require-restaurant';
 import { MessagesScope } from '@/lib/i18n/messages';
 import { useT } from '@/lib/i18n/messages';
-import { notify } from '@/lib/notify';
+import { notify, succeeded } from '@/lib/notify';
 import { MenuSelect } from '@/components/menu-select';
 import { useCategories } from '../api/categories';
 import { catalogKeys } from '../api/keys';
@@ -77,7 +78,7 @@ function MenuGroups({ restaurant }: { restaurant: number }) {
       create.mutate(
         { menu: menuId, name, sub_category: parent, order: nextOrder(list, parent) },
         {
-          onSuccess: () => { notify('success', t('menuGroups.created')); close(); },
+          onSuccess: succeeded(t('menuGroups.created'), close),
           onError: (e) => notifyServerErrors(t, e, { title: 'menuGroups.errors.create', firstPerField: true }),
         },
       );
@@ -85,7 +86,7 @@ function MenuGroups({ restaurant }: { restaurant: number }) {
       rename.mutate(
         { id: dialog.category.id, name },
         {
-          onSuccess: () => { notify('success', t('menuGroups.renamed')); close(); },
+          onSuccess: succeeded(t('menuGroups.renamed'), close),
           onError: (e) => notifyServerErrors(t, e, { title: 'menuGroups.errors.update', firstPerField: true }),
         },
       );
@@ -99,14 +100,14 @@ function MenuGroups({ restaurant }: { restaurant: number }) {
     const orders = new Map(moves.map((m) => [m.id, m.order]));
     qc.setQueryData<Category[]>(catalogKeys.categories(menuId), (old) => old?.map((c) => (orders.has(c.id) ? { ...c, order: orders.get(c.id)! } : c)));
     reorder.mutate(moves, {
-      onSuccess: () => notify('success', t('menuGroups.reordered')),
+      onSuccess: succeeded(t('menuGroups.reordered')),
       onError: (e) => notifyServerErrors(t, e, { title: 'menuGroups.errors.reorder' }),
     });
   };
   const onDelete = () => {
     if (dialog?.kind !== 'delete') return;
     remove.mutate(dialog.category.id, {
-      onSuccess: () => { notify('success', t('menuGroups.deleted')); close(); },
+      onSuccess: succeeded(t('menuGroups.deleted'), close),
       onError: (e) => { close(); notifyServerErrors(t, e, { title: 'menuGroups.errors.delete', codes: DELETE_CODES }); },
     });
   };
@@ -114,12 +115,11 @@ function MenuGroups({ restaurant }: { restaurant: number }) {
   const nameDialog = dialog?.kind === 'create' || dialog?.kind === 'rename' ? dialog : null;
   return (
     <Container size="md" py="lg">
-      <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
-        <Title order={1}>{t('page.menuGroup.title')}</Title>
+      <ScreenHeader title={t('page.menuGroup.title')}>
         <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => openCreate(null)}>
           {t('menuGroups.add')}
         </Button>
-      </Group>
+      </ScreenHeader>
       <MenuSelect
         menus={menuList}
         value={menuId}

@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Anchor, Button, Container, Group, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileDownload, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { ScreenHeader } from '@/components/screen-header';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { TablePager } from '@/components/data-table';
 import { RequireRestaurant } from '@/components/require-restaurant';
@@ -64,12 +65,11 @@ function QrList({ restaurant }: { restaurant: number }) {
 
   return (
     <Container size="xl" py="lg">
-      <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
-        <Title order={1}>{t('page.qr.title')}</Title>
+      <ScreenHeader title={t('page.qr.title')}>
         <Button size="md" leftSection={<IconFileDownload size={18} />} onClick={() => setJoint(true)} disabled={!all.length}>
           {t('qr.joint.open')}
         </Button>
-      </Group>
+      </ScreenHeader>
       <TextInput
         aria-label={t('common.search')}
         placeholder={t('qr.search')}

@@ -1,14 +1,15 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Container, Group, List, Modal, Text, Title } from '@mantine/core';
+import { Button, Container, Group, List, Modal, Text } from '@mantine/core';
 import { IconArmchair, IconDeviceFloppy, IconMotorbike, IconPencil, IconTable, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { ScreenHeader } from '@/components/screen-header';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DiscardChangesPrompt } from '@/components/discard-changes';
 import { RequireRestaurant } from '@/components/require-restaurant';
 import { showServerErrors } from '@/lib/api-errors';
 import { useT } from '@/lib/i18n/messages';
 import { DURATION, notify } from '@/lib/notify';
-import { HelpButton, IconButton } from '@/components/icon-button';
+import { IconButton } from '@/components/icon-button';
 import { MenuSelect } from '@/components/menu-select';
 import { useMenus } from '../api/get-menus';
 import { sitsQuery, useSits } from '../api/get-sits';
@@ -141,24 +142,20 @@ function Sketch({ restaurant }: { restaurant: number }) {
   const openItem = items.find((it) => it.key === open) ?? null;
   return (
     <Container size="xl" py="lg">
-      <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
-        <Title order={1}>{t('page.croquis.title')}</Title>
-        <Group gap="xs">
-          {!editing ? (
-            <IconButton label={t('floor.sketch.edit')} icon={<IconPencil />} size={44} variant="filled" onClick={() => setEditing(true)} disabled={sits.isPending} />
-          ) : (
-            <>
-              <Button size="md" leftSection={<IconDeviceFloppy size={18} />} loading={saving} onClick={save}>
-                {t('common.save')}
-              </Button>
-              <Button size="md" variant="default" leftSection={<IconX size={18} />} disabled={saving} onClick={cancel}>
-                {t('common.cancel')}
-              </Button>
-            </>
-          )}
-          <HelpButton onClick={() => setDialog('help')} />
-        </Group>
-      </Group>
+      <ScreenHeader title={t('page.croquis.title')} onHelp={() => setDialog('help')}>
+        {!editing ? (
+          <IconButton label={t('floor.sketch.edit')} icon={<IconPencil />} size={44} variant="filled" onClick={() => setEditing(true)} disabled={sits.isPending} />
+        ) : (
+          <>
+            <Button size="md" leftSection={<IconDeviceFloppy size={18} />} loading={saving} onClick={save}>
+              {t('common.save')}
+            </Button>
+            <Button size="md" variant="default" leftSection={<IconX size={18} />} disabled={saving} onClick={cancel}>
+              {t('common.cancel')}
+            </Button>
+          </>
+        )}
+      </ScreenHeader>
       <Group gap="sm" mb="md" wrap="wrap" align="flex-end">
         <MenuSelect
           menus={menuList}

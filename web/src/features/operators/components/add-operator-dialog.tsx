@@ -2,7 +2,7 @@ import { PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useT } from '@/lib/i18n/messages';
-import { notify } from '@/lib/notify';
+import { succeeded } from '@/lib/notify';
 import { useErrorText } from '@/lib/form-utils';
 import { FormDialog } from '@/components/form-dialog';
 
@@ -28,10 +28,7 @@ export function AddOperatorDialog({ opened, restaurantId, onClose }: { opened: b
     create.mutate(
       { fk_resto: restaurantId, fk_user: v },
       {
-        onSuccess: () => {
-          notify('success', t('operators.created'));
-          close();
-        },
+        onSuccess: succeeded(t('operators.created'), close),
         onError: showErrors,
       },
     ),

@@ -2,7 +2,7 @@ import { Modal, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@manti
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useT } from '@/lib/i18n/messages';
-import { notify } from '@/lib/notify';
+import { succeeded } from '@/lib/notify';
 import { useErrorText } from '@/lib/form-utils';
 import { FormActions } from '@/components/form-actions';
 import { useOperator } from '../api/get-operator';
@@ -44,10 +44,7 @@ function InfoForm({ operator, onClose }: { operator: Operator; onClose: () => vo
         body: { fk_user: { first_name: v.first_name, last_name: v.last_name, ...(v.password ? { password: v.password, password2: v.password2 } : {}) } },
       },
       {
-        onSuccess: () => {
-          notify('success', t('operators.updated'));
-          onClose();
-        },
+        onSuccess: succeeded(t('operators.updated'), onClose),
         onError: showErrors,
       },
     ),

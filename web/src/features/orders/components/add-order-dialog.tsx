@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatPrice } from '@/lib/i18n/format';
 import { useLocale } from '@/lib/i18n/locale';
 import { useT } from '@/lib/i18n/messages';
-import { notify } from '@/lib/notify';
+import { notify, succeeded } from '@/lib/notify';
 import { dishesQuery, menusQuery, useAddOrder } from '../api/add-order';
 import type { BoardTable } from '../api/types';
 import { COMMENT_MAX, QUANTITY_MAX } from '../status';
@@ -35,10 +35,7 @@ export function AddOrderDialog({ table, restaurant, menu: placeMenu, onClose }: 
       { sit: table.fk_sit, lines: chosen.map(([id, q]) => ({ fk_dish: Number(id), quantity: q, extra_commentary: comment.trim() })) },
       {
         onError,
-        onSuccess: () => {
-          notify('success', t('orders.add.done'));
-          onClose();
-        },
+        onSuccess: succeeded(t('orders.add.done'), onClose),
       },
     );
   };

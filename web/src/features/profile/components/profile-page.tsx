@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Alert, Avatar, Container, FileInput, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconKey, IconPencil, IconUser } from '@tabler/icons-react';
+import { IconKey, IconUser } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DiscardEditsDialog, EditorSaveBar } from '@/components/editor-actions';
-import { DiscardChangesPrompt } from '@/components/discard-changes';
+import { EditToggle, EditorForm, useReadThenEdit } from '@/components/editor-actions';
 import { ChangePasswordDialog } from '@/features/auth/components/change-password-dialog';
 import { useShowServerErrors } from '@/lib/api-errors';
 import { IMAGE_ACCEPT, changedValues, type FormValue } from '@/lib/form-data';
@@ -84,31 +83,23 @@ function ProfileEditor({ profile }: { profile: Profile }) {
   const t = useT();
   const errorText = useErrorText();
   const update = useUpdateProfile();
-  const [editing, setEditing] = useState(false);
-  const [confirmCancel, setConfirmCancel] = useState(false);
   const [password, setPassword] = useState(false);
   const initial = toValues(profile);
   const form = useForm<ProfileValues>({ resolver: zodResolver(profileSchema), defaultValues: initial });
-  const { errors, isDirty } = form.formState;
-  const readOnly = !editing;
+  const editor = useReadThenEdit(form, initial);
+  const { errors } = form.formState;
+  const readOnly = !editor.editing;
   const variant = readOnly ? 'filled' : 'default';
-  const stopEditing = () => {
-    form.reset(initial);
-    setEditing(false);
-    setConfirmCancel(false);
-  };
-  const cancel = () => (isDirty ? setConfirmCancel(true) : stopEditing());
   // spec part 1 §8: each field error as field name plus its first message, 7 s
   const showErrors = useShowServerErrors({ title: 'profile.errors.title', firstPerField: true, labels: FIELD_LABELS });
   const submit = form.handleSubmit(
     (values) => {
       const payload = toPayload(initial, values);
-      if (Object.keys(payload).length === 0) return setEditing(false);
+      if (Object.keys(payload).length === 0) return editor.finish();
       update.mutate(payload, {
         onSuccess: (saved) => {
           notify('success', t('profile.updated'));
-          form.reset(toValues(saved));
-          setEditing(false);
+          editor.finish(toValues(saved));
         },
         onError: showErrors,
       });
@@ -127,10 +118,10 @@ function ProfileEditor({ profile }: { profile: Profile }) {
         <Title order={1}>{t('page.profile.title')}</Title>
         <Group gap="xs" wrap="nowrap" ml="auto">
           <IconButton label={t('password.change')} icon={<IconKey size={24} />} variant="light" size={44} onClick={() => setPassword(true)} />
-          <IconButton label={t('profile.edit')} icon={<IconPencil size={24} />} variant={editing ? 'filled' : 'light'} size={44} onClick={() => (editing ? cancel() : setEditing(true))} aria-pressed={editing} data-testid="profile-edit-toggle" />
+          <EditToggle editor={editor} label={t('profile.edit')} />
         </Group>
       </Group>
-      <form onSubmit={submit} noValidate aria-label={t('page.profile.title')}>
+      <EditorForm editor={editor} label={t('page.profile.title')} onSubmit={submit} saving={update.isPending}>
         <Paper withBorder radius="md" p="md">
           <Stack gap="md">
             <Group wrap="nowrap">
@@ -146,7 +137,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
                 </Text>
               </div>
             </Group>
-            {editing && (
+            {editor.editing && (
               <Controller
                 control={form.control}
                 name="imagen"
@@ -166,9 +157,9 @@ function ProfileEditor({ profile }: { profile: Profile }) {
               />
             )}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput label={t('profile.field.first_name')} size="md" maxLength={30} readOnly={readOnly} variant={variant} withAsterisk={editing} autoComplete="given-name" {...form.register('first_name')} error={errorText(errors.first_name)} />
-              <TextInput label={t('profile.field.last_name')} size="md" maxLength={100} readOnly={readOnly} variant={variant} withAsterisk={editing} autoComplete="family-name" {...form.register('last_name')} error={errorText(errors.last_name)} />
-              <PhoneInput control={form.control} name="telefono" label={t('profile.field.telefono')} readOnly={readOnly} variant={variant} withAsterisk={editing} error={errorText(errors.telefono)} />
+              <TextInput label={t('profile.field.first_name')} size="md" maxLength={30} readOnly={readOnly} variant={variant} withAsterisk={editor.editing} autoComplete="given-name" {...form.register('first_name')} error={errorText(errors.first_name)} />
+              <TextInput label={t('profile.field.last_name')} size="md" maxLength={100} readOnly={readOnly} variant={variant} withAsterisk={editor.editing} autoComplete="family-name" {...form.register('last_name')} error={errorText(errors.last_name)} />
+              <PhoneInput control={form.control} name="telefono" label={t('profile.field.telefono')} readOnly={readOnly} variant={variant} withAsterisk={editor.editing} error={errorText(errors.telefono)} />
               <NativeSelect
                 label={t('profile.field.genero')}
                 size="md"
@@ -182,13 +173,10 @@ function ProfileEditor({ profile }: { profile: Profile }) {
                 ]}
               />
             </SimpleGrid>
-            <TextInput label={t('profile.field.email')} size="md" readOnly variant="filled" {...form.register('email')} description={editing ? t('profile.emailReadOnly') : undefined} />
+            <TextInput label={t('profile.field.email')} size="md" readOnly variant="filled" {...form.register('email')} description={editor.editing ? t('profile.emailReadOnly') : undefined} />
           </Stack>
         </Paper>
-        {editing && <EditorSaveBar onCancel={cancel} saving={update.isPending} />}
-      </form>
-      <DiscardChangesPrompt when={editing && isDirty} />
-      <DiscardEditsDialog opened={confirmCancel} onDiscard={stopEditing} onClose={() => setConfirmCancel(false)} />
+      </EditorForm>
       <ChangePasswordDialog opened={password} onClose={() => setPassword(false)} />
     </Container>
   );

@@ -1,13 +1,14 @@
 import { Avatar, FileInput, Group } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { IMAGE_ACCEPT } from '@/lib/form-data';
 import { useT } from '@/lib/i18n/messages';
 
-type Props = {
+type Props<T extends FieldValues> = {
+  control: Control<T>;
+  name: Path<T>;
   label: string;
-  value: File | null;
-  onChange: (file: File | null) => void;
   current?: string;
   error?: string;
   required?: boolean;
@@ -16,7 +17,11 @@ type Props = {
 };
 
 /** Logo picker (png, jpeg, bmp) with a preview of the chosen file or the current logo. */
-export function LogoInput({ label, value, onChange, current, error, required, disabled, placeholder }: Props) {
+export function LogoInput<T extends FieldValues>({ control, name, ...picker }: Props<T>) {
+  return <Controller control={control} name={name} render={({ field }) => <LogoPicker {...picker} value={field.value} onChange={field.onChange} />} />;
+}
+
+function LogoPicker({ label, value, onChange, current, error, required, disabled, placeholder }: Omit<Props<FieldValues>, 'control' | 'name'> & { value: File | null; onChange: (file: File | null) => void }) {
   const t = useT();
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => {

@@ -1,11 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { ActionIcon, Alert, Anchor, Container, Fieldset, Group, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconClock, IconKey, IconPencil } from '@tabler/icons-react';
+import { IconAlertTriangle, IconClock, IconKey } from '@tabler/icons-react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { DiscardEditsDialog, EditorSaveBar } from '@/components/editor-actions';
-import { DiscardChangesPrompt } from '@/components/discard-changes';
+import { EditToggle, EditorForm, useReadThenEdit } from '@/components/editor-actions';
 import { RequireRestaurant } from '@/components/require-restaurant';
 import { paths } from '@/config/paths';
 import { ChangePasswordDialog } from '@/features/auth/components/change-password-dialog';
@@ -93,26 +92,18 @@ function ProfileEditor({ restaurant }: { restaurant: Restaurant }) {
   const errorText = useErrorText();
   const update = useUpdateRestaurant();
   const showErrors = useShowRestaurantErrors('update');
-  const [editing, setEditing] = useState(false);
-  const [confirmCancel, setConfirmCancel] = useState(false);
   const [password, setPassword] = useState(false);
   const initial = toProfileValues(restaurant);
   const form = useForm<RestaurantProfileValues>({ resolver: zodResolver(restaurantProfileSchema), defaultValues: initial });
-  const { errors, isDirty } = form.formState;
-  const readOnly = !editing;
-
-  const stopEditing = () => {
-    form.reset(initial);
-    setEditing(false);
-    setConfirmCancel(false);
-  };
-  const cancel = () => (isDirty ? setConfirmCancel(true) : stopEditing());
+  const editor = useReadThenEdit(form, initial);
+  const { errors } = form.formState;
+  const readOnly = !editor.editing;
   const submit = form.handleSubmit(
     (values) => {
       const payload = toUpdatePayload(initial, values);
       if (Object.keys(payload).length === 0) {
         notify('info', t('restaurants.profile.noChanges'));
-        return setEditing(false);
+        return editor.finish();
       }
       update.mutate(
         { id: restaurant.id_resto, values: payload },
@@ -120,9 +111,7 @@ function ProfileEditor({ restaurant }: { restaurant: Restaurant }) {
           onSuccess: (saved) => {
             notify('success', t('restaurants.updated'));
             selectedRestaurantStore.select(saved);
-            // the editor starts again from what the server stored
-            form.reset(toProfileValues(saved));
-            setEditing(false);
+            editor.finish(toProfileValues(saved));
           },
           onError: showErrors,
         },
@@ -175,7 +164,7 @@ function ProfileEditor({ restaurant }: { restaurant: Restaurant }) {
             </ActionIcon>
           </Tooltip>
           <IconButton label={t('password.change')} icon={<IconKey size={24} />} variant="light" size={44} onClick={() => setPassword(true)} />
-          <IconButton label={t('restaurants.profile.edit')} icon={<IconPencil size={24} />} variant={editing ? 'filled' : 'light'} size={44} onClick={() => (editing ? cancel() : setEditing(true))} aria-pressed={editing} data-testid="profile-edit-toggle" />
+          <EditToggle editor={editor} label={t('restaurants.profile.edit')} />
         </Group>
       </Group>
       {!restaurant.profile_complete && (
@@ -183,32 +172,26 @@ function ProfileEditor({ restaurant }: { restaurant: Restaurant }) {
           {t('restaurants.incomplete.message')}
         </Alert>
       )}
-      <form onSubmit={submit} noValidate aria-label={t('page.editarRestaurante.title')}>
+      <EditorForm editor={editor} label={t('page.editarRestaurante.title')} onSubmit={submit} saving={update.isPending}>
         <Stack gap="lg">
           <Section legend={t('restaurants.section.local')}>
-            {text('nombre_local', 40, { withAsterisk: editing })}
-            {digits('telefono', { withAsterisk: editing })}
-            {text('direccion', 100, { withAsterisk: editing })}
-            <Controller
+            {text('nombre_local', 40, { withAsterisk: editor.editing })}
+            {digits('telefono', { withAsterisk: editor.editing })}
+            {text('direccion', 100, { withAsterisk: editor.editing })}
+            <LogoInput
               control={form.control}
               name="logo"
-              render={({ field }) => (
-                <LogoInput
-                  label={t('restaurants.field.logo')}
-                  value={field.value}
-                  onChange={field.onChange}
-                  current={restaurant.logo}
-                  error={errorText(errors.logo)}
-                  disabled={readOnly}
-                  placeholder={t('restaurants.logo.keep')}
-                />
-              )}
+              label={t('restaurants.field.logo')}
+              current={restaurant.logo}
+              error={errorText(errors.logo)}
+              disabled={readOnly}
+              placeholder={t('restaurants.logo.keep')}
             />
           </Section>
           <Section legend={t('restaurants.section.owner')}>
-            {text('first_name', 30, { withAsterisk: editing, autoComplete: 'given-name' })}
-            {text('last_name', 100, { withAsterisk: editing, autoComplete: 'family-name' })}
-            <TextInput label={t('restaurants.field.email')} size="md" readOnly variant="filled" description={editing ? t('restaurants.emailReadOnly') : undefined} {...form.register('email')} />
+            {text('first_name', 30, { withAsterisk: editor.editing, autoComplete: 'given-name' })}
+            {text('last_name', 100, { withAsterisk: editor.editing, autoComplete: 'family-name' })}
+            <TextInput label={t('restaurants.field.email')} size="md" readOnly variant="filled" description={editor.editing ? t('restaurants.emailReadOnly') : undefined} {...form.register('email')} />
           </Section>
           <Section legend={t('restaurants.section.service')}>
             <NumberField control={form.control} name="wait_time" label={t('restaurants.field.wait_time')} readOnly={readOnly} error={errorText(errors.wait_time)} max={600} />
@@ -235,8 +218,8 @@ function ProfileEditor({ restaurant }: { restaurant: Restaurant }) {
           </Section>
           <Section legend={t('restaurants.section.social')}>
             {text('facebook', 300, { placeholder: 'https://facebook.com/…', type: 'url' })}
-            {text('instagram', 300, { leftSection: '@', description: editing ? t('restaurants.instagramHelp') : undefined })}
-            {digits('whatsapp', { description: editing ? t('restaurants.whatsappHelp') : undefined })}
+            {text('instagram', 300, { leftSection: '@', description: editor.editing ? t('restaurants.instagramHelp') : undefined })}
+            {digits('whatsapp', { description: editor.editing ? t('restaurants.whatsappHelp') : undefined })}
             {text('website', 300, { placeholder: 'https://…', type: 'url' })}
             {readOnly && (restaurant.instagram || restaurant.whatsapp || restaurant.facebook || restaurant.website) && (
               <Group gap="md" style={{ gridColumn: '1 / -1' }} data-testid="social-links">
@@ -251,10 +234,7 @@ function ProfileEditor({ restaurant }: { restaurant: Restaurant }) {
             )}
           </Section>
         </Stack>
-        {editing && <EditorSaveBar onCancel={cancel} saving={update.isPending} />}
-      </form>
-      <DiscardChangesPrompt when={editing && isDirty} />
-      <DiscardEditsDialog opened={confirmCancel} onDiscard={stopEditing} onClose={() => setConfirmCancel(false)} />
+      </EditorForm>
       <ChangePasswordDialog opened={password} onClose={() => setPassword(false)} />
     </Container>
   );

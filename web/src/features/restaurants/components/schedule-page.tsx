@@ -6,7 +6,7 @@ import { RequireRestaurant } from '@/components/require-restaurant';
 import { paths } from '@/config/paths';
 import { useShowServerErrors } from '@/lib/api-errors';
 import { MessagesScope, useT } from '@/lib/i18n/messages';
-import { DURATION, notify } from '@/lib/notify';
+import { DURATION, notify, succeeded } from '@/lib/notify';
 import { useSchedule, useSetSchedule, type Schedule } from '../api/schedule';
 import { TimePicker12 } from './time-picker-12';
 import es from '../locales/es.json';
@@ -39,7 +39,7 @@ function ScheduleEditor({ id, name, initial }: { id: number; name: string; initi
   const [closing, setClosing] = useState(hhmm(initial.horario_cierre));
   const showErrors = useShowServerErrors({ title: 'restaurants.schedule.errorTitle' });
   const submit = (schedule: Schedule, done: string) =>
-    save.mutate({ id, schedule }, { onSuccess: () => notify('success', t(done)), onError: showErrors });
+    save.mutate({ id, schedule }, { onSuccess: succeeded(t(done)), onError: showErrors });
   const onSave = () => {
     if ((opening === null) !== (closing === null)) {
       notify('error', t('restaurants.schedule.incomplete'), { title: t('restaurants.schedule.errorTitle'), autoClose: DURATION.form });
