@@ -9,9 +9,7 @@ class TooManyAttempts(Throttled, code="too_many_attempts"):
 class InvalidCredentials(NonFieldError, text=messages.INVALID_CREDENTIALS): ...
 
 
-class DemoUnavailable(DetailError, code="demo_unavailable"):
-    def __init__(self):
-        super().__init__(messages.DEMO_UNAVAILABLE, status_code=404)
+class DemoUnavailable(DetailError, status_code=404, code="demo_unavailable", text=messages.DEMO_UNAVAILABLE): ...
 
 
 class DemoAccountLocked(PermissionDenied, code="demo_account_locked", text=messages.DEMO_ACCOUNT_LOCKED):

@@ -16,7 +16,7 @@ from identity.user.models import ClientProfile, User
 from identity.user.service import create_user
 from kit.auth import CLIENT
 from identity.social.errors import EmailTakenByStaff, LocalPasswordRequired, SocialFailed, TokenNotForThisApp
-from kit.errors import DetailError, NonFieldError
+from kit.errors import NonFieldError, NotFound
 
 log = structlog.get_logger()
 PROVIDERS = ("google-oauth2", "facebook")
@@ -36,7 +36,7 @@ def provider_settings(settings: Settings, provider: str) -> OAuthProvider:
         return settings.google
     if provider == "facebook":
         return settings.facebook
-    raise DetailError(messages.SOCIAL_PROVIDER_UNKNOWN, status_code=404)
+    raise NotFound(messages.SOCIAL_PROVIDER_UNKNOWN)
 
 
 def redirect_uri(settings: Settings, provider: str) -> str:
