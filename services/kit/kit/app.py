@@ -16,7 +16,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from kit.auth import CurrentUser, RevocationStore
 from kit.bus import Bus
 from kit.consumer import HandlerMap, subscribe_handlers
-from kit.db import make_engine, make_session_factory
+from kit.db import background_engine, make_session_factory, request_engine
 from kit.errors import install_error_handlers
 from kit.i18n import current_lang, negotiate
 from kit.logs import configure_logging
@@ -76,9 +76,12 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         async with AsyncExitStack() as stack:
-            engine = make_engine(settings.database_url, settings.db_pool_size, settings.db_max_overflow)
+            engine, background = request_engine(settings), background_engine(settings)
             stack.push_async_callback(engine.dispose)
+            stack.push_async_callback(background.dispose)
             app.state.session_factory = make_session_factory(engine)
+            # Event handlers, the relay, readiness and the live stream: never behind requests.
+            app.state.background_session_factory = make_session_factory(background)
             app.state.redis = Redis.from_url(settings.redis_url, decode_responses=True)
             stack.push_async_callback(app.state.redis.aclose)
             app.state.token_verifier = TokenVerifier(settings.jwt_public_key, settings.jwt_issuer)
@@ -92,8 +95,10 @@ def create_app(
 
             bus = app.state.bus = Bus(settings)
             app.state.broker = bus.broker
-            app.state.relay = OutboxRelay(app.state.session_factory, bus, settings.outbox_poll_seconds)
-            subscribe_handlers(bus, app.state.session_factory, event_handlers or {}, after_commit=app.state.relay.wake)
+            app.state.relay = OutboxRelay(app.state.background_session_factory, bus, settings.outbox_poll_seconds)
+            subscribe_handlers(
+                bus, app.state.background_session_factory, event_handlers or {}, after_commit=app.state.relay.wake
+            )
             stack.push_async_callback(bus.stop)
             await bus.start()
             app.state.queue_names = bus.queue_names
@@ -185,7 +190,7 @@ def mount_media(app: FastAPI, settings: ServiceSettings) -> None:
 
 async def readiness(app: FastAPI) -> dict[str, bool]:
     async def database() -> bool:
-        async with app.state.session_factory() as session:
+        async with app.state.background_session_factory() as session:
             await session.execute(text("SELECT 1"))
         return True
 

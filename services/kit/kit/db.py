@@ -32,10 +32,39 @@ class Timestamped:
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
-def make_engine(url: str, pool_size: int = 5, max_overflow: int = 5, **kwargs) -> AsyncEngine:
+def make_engine(
+    url: str,
+    pool_size: int = 5,
+    max_overflow: int = 5,
+    *,
+    pool_timeout: float = 30.0,
+    statement_timeout_ms: int | None = None,
+    **kwargs,
+) -> AsyncEngine:
     """Small pools: six services share one PostgreSQL (100 connections by default), and on two
     cores more connections than that only queue inside the database instead of in the pool."""
-    return create_async_engine(url, pool_pre_ping=True, pool_size=pool_size, max_overflow=max_overflow, **kwargs)
+    if statement_timeout_ms is not None:
+        kwargs.setdefault("connect_args", {}).setdefault("server_settings", {})["statement_timeout"] = str(statement_timeout_ms)
+    return create_async_engine(
+        url, pool_pre_ping=True, pool_size=pool_size, max_overflow=max_overflow, pool_timeout=pool_timeout, **kwargs
+    )
+
+
+def request_engine(settings) -> AsyncEngine:
+    """The pool requests draw from (`settings.db_*`)."""
+    return make_engine(
+        settings.database_url, settings.db_pool_size, settings.db_max_overflow,
+        pool_timeout=settings.db_pool_timeout_seconds, statement_timeout_ms=settings.db_statement_timeout_ms,
+    )
+
+
+def background_engine(settings) -> AsyncEngine:
+    """The small pool of work that must go on whatever requests do: event handlers, the outbox
+    relay, readiness and the live stream (`settings.db_background_*`)."""
+    return make_engine(
+        settings.database_url, settings.db_background_pool_size, settings.db_background_max_overflow,
+        pool_timeout=settings.db_pool_timeout_seconds, statement_timeout_ms=settings.db_background_statement_timeout_ms,
+    )
 
 
 def make_session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

@@ -9,6 +9,8 @@ import structlog
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from kit import messages
@@ -85,6 +87,28 @@ class Throttled(DetailError, status_code=429, text=messages.THROTTLED):
         self.headers = {"Retry-After": str(retry_after)}
 
 
+class ServiceBusy(DetailError, status_code=503, code="busy", text=messages.BUSY):
+    """503 with Retry-After: this process is at its limit (no database connection free in time, a
+    statement cut by `statement_timeout`, every PDF renderer taken). The client tries again later;
+    nothing was changed."""
+
+    def __init__(self, retry_after: int = 2):
+        super().__init__(self.text.format(seconds=retry_after))
+        self.headers = {"Retry-After": str(retry_after)}
+
+
+STATEMENT_CANCELLED = "57014"  # PostgreSQL's query_canceled: statement_timeout fired
+
+
+def cancelled_statement(exc: DBAPIError) -> bool:
+    cause = exc.orig
+    while cause is not None:
+        if getattr(cause, "sqlstate", None) == STATEMENT_CANCELLED:
+            return True
+        cause = cause.__cause__
+    return False
+
+
 def render(body: Any) -> Any:
     if isinstance(body, Text):
         return body.render()
@@ -134,6 +158,18 @@ def install_error_handlers(app: FastAPI) -> None:
         text = messages.NOT_FOUND if exc.status_code == 404 else None
         detail = text.render() if text else exc.detail
         return JSONResponse({"detail": detail}, status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(PoolTimeout)
+    async def pool_exhausted(request: Request, exc: PoolTimeout):
+        log.warning("database_pool_exhausted", path=request.url.path)
+        return await app_error(request, ServiceBusy())
+
+    @app.exception_handler(DBAPIError)
+    async def database_error(request: Request, exc: DBAPIError):
+        if cancelled_statement(exc):
+            log.warning("statement_timeout", path=request.url.path)
+            return await app_error(request, ServiceBusy())
+        return await unexpected(request, exc)
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, exc: Exception):

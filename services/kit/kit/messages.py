@@ -15,6 +15,10 @@ SERVER_ERROR = Text(
     es="Error interno del servidor. Contacte a soporte.",
     en="Internal server error. Please contact support.",
 )
+BUSY = Text(
+    es="El servicio está ocupado. Intente de nuevo en {seconds} segundos.",
+    en="The service is busy. Try again in {seconds} seconds.",
+)
 THROTTLED = Text(
     es="Demasiados intentos. Intente de nuevo en {seconds} segundos.",
     en="Too many attempts. Try again in {seconds} seconds.",

@@ -23,6 +23,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 MAX_PAGE = 100_000  # a page number past this is a mistake or an attack (OFFSET cost), not a user
 MAX_SIZE = 500  # the largest page any screen asks for (the new-order dish list)
+# 'Every row' (`size=-1`, `size=0`, `paginate=0`) still stops here: ten times the largest page a
+# screen asks for, so one request can never read (and serialize) a tenant's whole history.
+MAX_ROWS = 5_000
 MAX_SEARCH = 100
 DB_INT_MAX = 2**31 - 1  # PostgreSQL `integer`: larger ids cannot exist and would make asyncpg raise
 
@@ -45,7 +48,7 @@ class Page(BaseModel, Generic[T]):
 @dataclass(frozen=True)
 class Paging:
     page: int
-    size: int | None  # None: every row
+    size: int | None  # None: every row (at most MAX_ROWS)
     paginate: bool = True  # False: answer the plain list instead of `{count, results}`
 
     @property
@@ -57,7 +60,7 @@ class Paging:
 
 
 def paging(default_size: int, max_size: int = MAX_SIZE):
-    """Dependency: `page`, `size` (-1 or 0: all) and `paginate` from the query string."""
+    """Dependency: `page`, `size` (-1 or 0: all, up to MAX_ROWS) and `paginate` from the query string."""
 
     async def dependency(
         page: Annotated[int, Query(ge=1, le=MAX_PAGE)] = 1,
@@ -108,10 +111,9 @@ def ordered(
 async def fetch_page(
     session: AsyncSession, query: Select, paging: Paging, *, scalars: bool = False
 ) -> tuple[int, list]:
-    """The total count of `query` and the rows of the requested page."""
+    """The total count of `query` and the rows of the requested page ('every row' stops at MAX_ROWS)."""
     total = await session.scalar(select(func.count()).select_from(query.order_by(None).subquery()))
-    if paging.size is not None:
-        query = query.offset(paging.offset).limit(paging.size)
+    query = query.offset(paging.offset).limit(MAX_ROWS if paging.size is None else paging.size)
     result = await session.execute(query)
     rows = list(result.scalars().unique()) if scalars else list(result.all())
     return total or 0, rows

@@ -31,9 +31,19 @@ class ServiceSettings(BaseSettings):
     broker_reconnect_seconds: float = 5.0
     publish_timeout_seconds: float = 5.0
 
-    # Connections per process (kit.db.make_engine): 6 services x 10 stay well inside PostgreSQL's 100.
+    # Connections per process (kit.db.make_engine). Requests get their own pool; event handlers,
+    # the outbox relay, readiness and the live stream get a small one of their own, so a slow or
+    # flooded request path can never starve them. 6 services x (10 + 3) = 78 of PostgreSQL's 100.
     db_pool_size: int = 5
     db_max_overflow: int = 5
+    db_background_pool_size: int = 2
+    db_background_max_overflow: int = 1
+    # A request that waits this long for a connection gets 503 + Retry-After instead of queueing on.
+    db_pool_timeout_seconds: float = 5.0
+    # No statement may run longer than this (PostgreSQL `statement_timeout`): a slow query is
+    # cancelled and answered 503, never left holding a connection. Background work gets longer.
+    db_statement_timeout_ms: int = 5_000
+    db_background_statement_timeout_ms: int = 30_000
     # The cyclic collector's thresholds once start-up is frozen (kit.app.settle_heap): a young
     # collection every 10,000 allocations instead of 700, measured by `make bench`.
     gc_thresholds: tuple[int, int, int] = (10_000, 20, 20)

@@ -13,7 +13,7 @@ from asgi_lifespan import LifespanManager  # noqa: E402
 
 from fastapi import APIRouter, Depends
 from pydantic import BaseModel, Field
-from sqlalchemy import Integer, String, select
+from sqlalchemy import Integer, String, select, text
 from sqlalchemy.ext.asyncio import create_async_engine
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -97,6 +97,13 @@ async def list_things(
 @router.get("/things/{thing_id}")
 async def get_thing(thing_id: DbId, session: SessionDep):
     return {"found": await session.get(HandledEvent, thing_id) is not None}
+
+
+@router.get("/slow/{seconds}")
+async def slow(seconds: float, session: SessionDep):
+    """Holds a request connection for `seconds` inside the database."""
+    await session.execute(text("SELECT pg_sleep(:seconds)"), {"seconds": seconds})
+    return {"slept": seconds}
 
 
 class OutOfStock(DetailError, code="out_of_stock"): ...

@@ -1,6 +1,7 @@
 """Lists: one page of results, bounded paging, escaped search and allowed orderings (kit.pagination)."""
 import pytest
 
+from kit import pagination
 from tests.conftest import HandledEvent
 
 
@@ -51,3 +52,12 @@ async def test_out_of_bounds_paging_is_a_400_not_a_500(client, params):
 async def test_an_id_beyond_the_database_integer_is_a_400_not_a_500(client, app):
     assert (await client.get("/things/99999999999999")).status_code == 400
     assert (await client.get("/things/7")).json() == {"found": False}
+
+
+async def test_every_row_stops_at_the_documented_bound(client, things, monkeypatch):
+    monkeypatch.setattr(pagination, "MAX_ROWS", 2)
+    for query in ("size=-1", "size=0", "paginate=0"):
+        answer = (await client.get(f"/things?{query}")).json()
+        rows = answer if isinstance(answer, list) else answer["results"]
+        assert len(rows) == 2, query
+    assert (await client.get("/things?size=-1")).json()["count"] == 5  # the count still says how many exist
