@@ -23,7 +23,8 @@ def build_app(settings: Settings | None = None) -> FastAPI:
         app.state.menu_cache_redis = Redis.from_url(settings.redis_url, decode_responses=False)
         app.state.menu_cache = MenuCache(app.state.menu_cache_redis)
         # Requests and event handlers reach the cache and the media folder through their session (catalog.changes).
-        bind(app.state.session_factory, app.state.menu_cache, settings.media_dir)
+        for sessions in (app.state.session_factory, app.state.background_session_factory):
+            bind(sessions, app.state.menu_cache, settings.media_dir)
 
     async def close_menu_cache(app: FastAPI) -> None:
         await app.state.menu_cache_redis.aclose()

@@ -5,7 +5,7 @@ identity. A service builds its event handler map with `with_membership(...)`.
 """
 from datetime import UTC, datetime
 
-from sqlalchemy import Boolean, ColumnElement, DateTime, Integer, Select, SmallInteger, exists, select, text, true, update
+from sqlalchemy import Boolean, ColumnElement, DateTime, Integer, Select, SmallInteger, select, text, true, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
@@ -14,7 +14,7 @@ from contracts.identity import OperatorAdded, OperatorRemoved, RestaurantCreated
 from kit.auth import ADMIN, OPERATOR, OWNER
 from kit.consumer import Handler
 from kit.db import Base
-from kit.errors import PermissionDenied
+from kit.errors import NotFound, PermissionDenied
 from kit.tokens import Principal
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
@@ -112,20 +112,24 @@ def restaurant_profile(on_profile: Handler, on_deleted: Handler) -> dict[str, Ha
 async def ensure_restaurant_access(
     session: AsyncSession, principal: Principal, restaurant_id: int, roles: tuple[int, ...] = (OWNER, OPERATOR)
 ) -> None:
-    """Raise 403 unless the caller owns or operates `restaurant_id` (admins pass)."""
+    """Pass when the caller has one of `roles` in `restaurant_id` (admins pass).
+
+    Another restaurant looks exactly like one that does not exist (404): a caller learns nothing of
+    restaurants that are not theirs. A member without the role (an operator on an owner's call) is
+    told it may not (403)."""
     if principal.in_group(ADMIN):
         return
-    member = await session.scalar(
-        select(
-            exists().where(
-                RestaurantMember.restaurant_id == restaurant_id,
-                RestaurantMember.user_id == principal.user_id,
-                RestaurantMember.role.in_(roles),
-                RestaurantMember.active,
-            )
+    member_roles = set(await session.scalars(
+        select(RestaurantMember.role).where(
+            RestaurantMember.restaurant_id == restaurant_id,
+            RestaurantMember.user_id == principal.user_id,
+            RestaurantMember.role.in_((OWNER, OPERATOR)),
+            RestaurantMember.active,
         )
-    )
-    if not member:
+    ))
+    if not member_roles:
+        raise NotFound()
+    if not member_roles & set(roles):
         raise PermissionDenied()
 
 

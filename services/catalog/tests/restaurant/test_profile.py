@@ -39,4 +39,4 @@ async def test_a_deleted_restaurant_takes_its_menus_and_profile(client, people, 
     await deliver(app, RestaurantDeleted(restaurant_id=A, owner_id=1))
     assert await profile(app) is None
     assert (await client.get(f"/api/menu/{menu['id']}/", headers=people.admin)).status_code == 404
-    assert (await client.get(f"/api/menu/?restaurant={A}", headers=people.owner_a)).status_code == 403
+    assert (await client.get(f"/api/menu/?restaurant={A}", headers=people.owner_a)).status_code == 404

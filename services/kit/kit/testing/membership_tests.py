@@ -7,7 +7,7 @@ from contracts import Event
 from contracts.identity import OperatorAdded, OperatorRemoved, RestaurantCreated, RestaurantDeleted
 from kit.auth import ADMIN, CLIENT, OPERATOR, OWNER
 from kit.consumer import ProcessedEvent
-from kit.errors import PermissionDenied
+from kit.errors import NotFound
 from kit.membership import RestaurantMember, ensure_restaurant_access
 from kit.tokens import Principal
 
@@ -28,7 +28,8 @@ def principal(user_id: int, group: int) -> Principal:
 async def publish(app, event: Event) -> None:
     exchange_name = app.state.settings.broker_namespace + app.state.settings.events_exchange
     await app.state.broker.publish(
-        event.model_dump(mode="json"), exchange=exchange_name, routing_key=event.type, persist=True
+        event.model_dump(mode="json"), exchange=exchange_name, routing_key=event.type, persist=True,
+        user_id=app.state.bus.broker_user,  # what every relay stamps
     )
 
 
@@ -47,7 +48,7 @@ async def may_use(app, who: Principal, restaurant_id: int) -> bool:
     async with app.state.session_factory() as session:
         try:
             await ensure_restaurant_access(session, who, restaurant_id)
-        except PermissionDenied:
+        except NotFound:  # another restaurant looks exactly like a missing one
             return False
     return True
 
