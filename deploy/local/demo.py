@@ -85,11 +85,14 @@ def build(http: httpx.Client) -> str:
 
     listed = eventually("catalog to learn the demo restaurant", menus).json()
     listed = listed["results"] if isinstance(listed, dict) else listed
-    existing = [m["id"] for m in listed if m["name"] == MENU]
+    existing = [m for m in listed if m["name"] == MENU]
     if existing:
-        return "the demo restaurant is already set up" + repair_pictures(http, restaurant, existing[0])
+        if not existing[0]["delivery"]:  # set up before the menu link needed the delivery menu
+            ok(http.put(f"/api/menu/{existing[0]['id']}/", json={"name": MENU, "delivery": True}))
+        return "the demo restaurant is already set up" + repair_pictures(http, restaurant, existing[0]["id"])
 
-    menu = ok(http.post("/api/menu/", json={"name": MENU, "restaurant": restaurant}))["id"]
+    # Its tables' menu is also its delivery / take-away menu: the menu link and its QR take orders.
+    menu = ok(http.post("/api/menu/", json={"name": MENU, "restaurant": restaurant, "delivery": True}))["id"]
     dishes: list[int] = []
     n = 0
     for order, (category_name, items) in enumerate(CATEGORIES.items()):

@@ -14,12 +14,12 @@ from catalog.restaurant.service import order_enabled
 from kit.uploads import media_url
 
 
-def restaurant_public(restaurant_id: int, profile: RestaurantProfile | None) -> PublicRestaurant:
+def restaurant_public(restaurant_id: int, profile: RestaurantProfile | None, delivery_menu: bool) -> PublicRestaurant:
     if profile is None:  # its events have not arrived yet: a nameless restaurant that takes no orders
         return PublicRestaurant(id=restaurant_id, order_enabled=False)
     return PublicRestaurant(
         id=restaurant_id, nombre_local=profile.nombre_local, logo=profile.logo, whatsapp=profile.whatsapp,
-        takeaway=profile.takeaway, stop_orders=profile.stop_orders, order_enabled=order_enabled(profile),
+        takeaway=profile.takeaway, stop_orders=profile.stop_orders, order_enabled=order_enabled(profile, delivery_menu),
         horario_apertura=profile.horario_apertura, horario_cierre=profile.horario_cierre,
     )
 
@@ -53,7 +53,7 @@ async def build(session: AsyncSession, menu_id: int) -> bytes | None:
         return None
     answer = PublicMenu(
         menu=PublicMenuInfo(id=menu.id, name=menu.name, restaurant=menu.restaurant_id, delivery=menu.delivery),
-        restaurant=restaurant_public(menu.restaurant_id, await session.get(RestaurantProfile, menu.restaurant_id)),
+        restaurant=restaurant_public(menu.restaurant_id, await session.get(RestaurantProfile, menu.restaurant_id), menu.delivery),
         data=data,
     )
     return answer.model_dump_json().encode()

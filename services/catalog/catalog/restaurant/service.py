@@ -14,11 +14,13 @@ from kit.db import upsert_unless_older
 WHATSAPP_LINK = re.compile(r"^https://wa\.me/\d+$")
 
 
-def order_enabled(profile: RestaurantProfile | None) -> bool:
-    """Diners may order only if the restaurant's WhatsApp is a wa.me link, take-away is on and
-    orders are not stopped (spec part 2 'Diner order flow')."""
+def order_enabled(profile: RestaurantProfile | None, delivery_menu: bool) -> bool:
+    """Diners may order from a menu's link only if it is the restaurant's delivery / take-away menu,
+    the restaurant's WhatsApp is a wa.me link, take-away is on and orders are not stopped (spec part
+    2 'Diner order flow'; ordering refuses the same orders with the same rule)."""
     return bool(
-        profile is not None
+        delivery_menu
+        and profile is not None
         and WHATSAPP_LINK.match(profile.whatsapp or "")
         and profile.takeaway
         and not profile.stop_orders

@@ -24,7 +24,7 @@ PROFILE = dict(
 async def diners_menu(client, people, app) -> tuple[dict, dict]:
     """La Parrilla's menu: Principales > Carnes > Bife (with an image); Postres > Flan, disabled."""
     await deliver(app, RestaurantCreated(**PROFILE))
-    menu = await create_menu(client, people.owner_a)
+    menu = await create_menu(client, people.owner_a, delivery=True)
     principales = await create_category(client, people.owner_a, menu["id"], name="Principales")
     carnes = await create_category(client, people.owner_a, menu["id"], name="Carnes", sub_category=principales["id"])
     postres = await create_category(client, people.owner_a, menu["id"], name="Postres", order=1)
@@ -39,7 +39,7 @@ async def test_diners_see_the_tree_with_enabled_dishes_prices_images_and_the_res
     answer = await client.get(f"/api/public-menu/?menu={menu['id']}")  # no token
     assert answer.status_code == 200
     body = answer.json()
-    assert body["menu"] == {"id": menu["id"], "name": "Carta", "restaurant": A, "delivery": False}
+    assert body["menu"] == {"id": menu["id"], "name": "Carta", "restaurant": A, "delivery": True}
     assert body["restaurant"] == {
         "id": A,
         "nombre_local": "La Parrilla",
@@ -73,8 +73,12 @@ async def test_the_answer_built_and_the_answer_cached_have_the_documented_shape(
             assert await app.state.menu_cache.get(menu_id) is not None
 
 
-async def test_a_menu_is_order_enabled_only_with_a_wa_me_link_take_away_on_and_orders_not_stopped(client, people, app):
+async def test_a_menu_is_order_enabled_only_as_the_delivery_menu_with_a_wa_me_link_take_away_on_and_orders_not_stopped(client, people, app):
     menu, _, _ = await simple_menu(client, people.owner_a)
+    await deliver(app, RestaurantUpdated(**PROFILE))
+    body = (await client.get(f"/api/public-menu/?menu={menu['id']}")).json()
+    assert body["restaurant"]["order_enabled"] is False  # not the delivery / take-away menu
+    await client.put(f"/api/menu/{menu['id']}/", json={"name": menu["name"], "delivery": True}, headers=people.owner_a)
     cases = [
         (dict(PROFILE), True),
         ({**PROFILE, "whatsapp": "1145678901"}, False),
