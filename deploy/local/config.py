@@ -34,6 +34,9 @@ SERVICES: dict[str, int] = {name: 8101 + index for index, name in enumerate(SERV
 KEYS = RUN / "keys"
 JWT_PRIVATE = KEYS / "jwt_private.pem"
 JWT_PUBLIC = KEYS / "jwt_public.pem"
+# Each service's RabbitMQ and Redis password, generated once by `make infra` (setup.py), which
+# gives each service its own user on the machine's broker and Redis; kept beside the JWT keys.
+INFRA_PASSWORDS = KEYS / "infra-passwords.json"
 
 
 def database_url(db: str) -> str:
@@ -101,12 +104,34 @@ def service_env(name: str) -> dict[str, str]:
 def base_env(name: str) -> dict[str, str]:
     env = {k: v.format(name=name) for k, v in ENV.items()}
     env.update(SERVICE_ENV.get(name, {}))
+    env.update(infra_logins(name))
     return env
+
+
+def infra_passwords() -> dict[str, dict[str, str]]:
+    """{service: {"rabbitmq": ..., "redis": ...}}; empty until `make infra` made them."""
+    try:
+        return json.loads(INFRA_PASSWORDS.read_text())
+    except (FileNotFoundError, ValueError):
+        return {}
+
+
+def infra_logins(name: str) -> dict[str, str]:
+    """The service's own RabbitMQ and Redis users (ENV's guest and default user are the tools' and
+    the test suites')."""
+    passwords = infra_passwords().get(name, {})
+    return {
+        "RABBITMQ_URL": f"amqp://{name}:{passwords.get('rabbitmq', '')}@127.0.0.1:5672/",
+        "REDIS_URL": f"redis://{name}:{passwords.get('redis', '')}@127.0.0.1:6379/0",
+    }
 
 
 def test_env(name: str) -> dict[str, str]:
     """Environment for a service's pytest run: the running service's, at default limits, test database."""
     env = base_env(name)
+    # The suites log in as guest and Redis's default user, in a broker namespace and a Redis
+    # database of their own (kit/testing): they declare and delete whatever they need.
+    env["RABBITMQ_URL"], env["REDIS_URL"] = ENV["RABBITMQ_URL"], ENV["REDIS_URL"]
     env["DATABASE_URL"] = database_url(f"test_{name}")
     env["TEST_DATABASE_URL"] = env["DATABASE_URL"]
     return env
@@ -144,11 +169,17 @@ class Process:
     requires: Path | None = None
 
 
+# Every service's uvicorn, here and in the image (deploy/docker/service-entrypoint.sh): a websocket
+# frame over 4 KiB is closed with 1009 before the app reads it (the auth message is far smaller);
+# a stop waits at most 20 s for requests in flight (a PDF waiting its turn may take longer).
+UVICORN_LIMITS = ["--ws-max-size", "4096", "--timeout-graceful-shutdown", "20"]
+
+
 def _service(name: str, port: int) -> Process:
     return Process(
         name=name,
         cmd=[PY, "-m", "uvicorn", f"{name}.main:app", "--host", "127.0.0.1", "--port", str(port),
-             "--proxy-headers", "--forwarded-allow-ips", "127.0.0.1", "--no-access-log"],
+             "--proxy-headers", "--forwarded-allow-ips", "127.0.0.1", "--no-access-log", *UVICORN_LIMITS],
         port=port,
         ready=f"http://127.0.0.1:{port}/readyz",
         cwd=REPO / "services" / name,

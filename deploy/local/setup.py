@@ -7,7 +7,8 @@ Steps (each is safe to repeat and quick when nothing changed; state is kept in s
     venv       .venv from requirements.txt + editable installs of kit, proto and the services
     apt        Debian packages the stack needs, installed only when missing
     apt-test   Debian packages only the tests need (chromium, poppler-utils), installed only when missing
-    infra      PostgreSQL, Redis and RabbitMQ started when not running
+    infra      PostgreSQL, Redis and RabbitMQ started when not running; one RabbitMQ user and one
+               Redis ACL user per service (passwords generated once into .run/keys/)
     databases  one database per service, and test_<name> for its tests, created when missing
     keys       JWT signing key pair (EC P-256 for ES256, PEM) generated once into .run/keys/
     migrate    alembic upgrade head for every service whose migrations changed
@@ -18,12 +19,15 @@ Steps (each is safe to repeat and quick when nothing changed; state is kept in s
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import os
+import secrets
 import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -258,7 +262,87 @@ def step_infra() -> None:
     ensure_pg_trust()
     start_redis()
     start_rabbitmq()
-    say("PostgreSQL, Redis and RabbitMQ are up")
+    passwords = service_passwords()
+    apply_rabbitmq_users(passwords)
+    apply_redis_users(passwords)
+    say("PostgreSQL, Redis and RabbitMQ are up; each service has its own RabbitMQ and Redis user")
+
+
+# ----------------------------------------------------------------------------- service logins
+# The same users and rights as docker-compose and Kubernetes (deploy/docker/rabbitmq/,
+# deploy/docker/redis/users.acl). guest and Redis's default user stay: the test suites and tools
+# log in with them (they create and delete their own namespaces and databases), on 127.0.0.1 only.
+RABBITMQ_DEFINITIONS = REPO / "deploy" / "docker" / "rabbitmq"
+REDIS_ACL = REPO / "deploy" / "docker" / "redis" / "users.acl"
+LOGINS = ("rabbitmq", "redis")
+
+
+def service_passwords() -> dict[str, dict[str, str]]:
+    """Each service's RabbitMQ and Redis password: generated once, then kept (with the JWT keys)."""
+    passwords = config.infra_passwords()
+    missing = [(name, kind) for name in SERVICES for kind in LOGINS if not passwords.get(name, {}).get(kind)]
+    if not missing:
+        return passwords
+    for name, kind in missing:
+        passwords.setdefault(name, {})[kind] = secrets.token_hex(24)
+    config.KEYS.mkdir(parents=True, exist_ok=True)
+    os.chmod(config.KEYS, 0o700)
+    part = config.INFRA_PASSWORDS.with_suffix(".part")
+    part.write_text(json.dumps(passwords, indent=2))
+    os.chmod(part, 0o600)
+    part.replace(config.INFRA_PASSWORDS)
+    say(f"generated {len(missing)} service password(s) for RabbitMQ and Redis in {config.INFRA_PASSWORDS}")
+    return passwords
+
+
+def rabbitmq_users() -> set[str]:
+    listed = subprocess.run(["rabbitmqctl", "-q", "list_users", "--formatter", "json"],
+                            capture_output=True, text=True, check=True)
+    return {user["user"] for user in json.loads(listed.stdout)}
+
+
+def apply_rabbitmq_users(passwords: dict[str, dict[str, str]]) -> None:
+    """compose's definitions (users, rights, topic rights) imported into the machine's RabbitMQ,
+    which keeps them on disk: again only when they changed or a user is missing."""
+    want = digest([RABBITMQ_DEFINITIONS, REPO / "proto" / "contracts" / "topology.py", config.INFRA_PASSWORDS])
+    if stamp_ok("rabbitmq-users", want) and set(SERVICES) <= rabbitmq_users():
+        return
+    spec = importlib.util.spec_from_file_location("render_definitions", RABBITMQ_DEFINITIONS / "render_definitions.py")
+    render = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(render)
+    template = json.loads((RABBITMQ_DEFINITIONS / "definitions.json").read_text())
+    definitions = render.render(template, {f"{name.upper()}_MQ_PASSWORD": passwords[name]["rabbitmq"] for name in SERVICES})
+    # rabbitmqctl hands the path to the broker, which reads it as its own user: readable by it
+    # for the moment of the import (password hashes only), then gone.
+    folder = Path(tempfile.mkdtemp(prefix="rabbitmq-definitions-"))
+    try:
+        os.chmod(folder, 0o755)
+        path = folder / "definitions.json"
+        path.write_text(json.dumps(definitions))
+        os.chmod(path, 0o644)
+        say("RabbitMQ: one user per service (deploy/docker/rabbitmq/definitions.json)")
+        run(["rabbitmqctl", "-q", "import_definitions", path], capture_output=True, text=True)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    stamp_set("rabbitmq-users", want)
+
+
+def apply_redis_users(passwords: dict[str, dict[str, str]]) -> None:
+    """users.acl's service users (not its `default off`: see above) set on the machine's Redis.
+    It keeps nothing on disk, so they are set every time (one round trip; an unchanged user stays
+    as it was, and its open connections keep working)."""
+    commands = []
+    for line in REDIS_ACL.read_text().splitlines():
+        if not line.startswith("user ") or line.startswith("user default "):
+            continue
+        _, name, *rules = line.split()
+        hashed = hashlib.sha256(passwords[name]["redis"].encode()).hexdigest()
+        commands.append(" ".join(["ACL", "SETUSER", name, "reset", *rules, f"#{hashed}"]))
+    done = subprocess.run(["redis-cli", "-h", "127.0.0.1", "-p", "6379"], input="\n".join(commands) + "\n",
+                          capture_output=True, text=True, check=True)
+    answers = done.stdout.split()
+    if answers != ["OK"] * len(commands):
+        sys.exit(f"[setup] Redis refused the service users: {done.stdout.strip()} {done.stderr.strip()}")
 
 
 def step_databases() -> None:

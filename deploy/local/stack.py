@@ -178,6 +178,10 @@ def _select(names: list[str]) -> list[Process]:
 
 def up(names: list[str]) -> int:
     procs = _select(names)
+    if any(p.name in config.SERVICES for p in procs) and not config.infra_passwords():
+        # Each service logs in to RabbitMQ and Redis as its own user, made by the infra step.
+        say(f"no service passwords in {config.INFRA_PASSWORDS}: run `make infra` (or `make up`) first")
+        return 1
     if any(p.name == "gateway" for p in procs):
         render_gateway_config()
     (RUN / "media").mkdir(parents=True, exist_ok=True)

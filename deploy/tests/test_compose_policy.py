@@ -1,7 +1,7 @@
 """docker-compose.yml's security rules, read from the file (no container engine needed):
 development-only parts behind the `dev` profile or bound to 127.0.0.1, the JWT private key in
-identity only, one PostgreSQL role and one RabbitMQ user per service with rights on their own
-things only, X-Forwarded-* trusted from the gateways only, and no default admin password."""
+identity only, one PostgreSQL role, one RabbitMQ user and one Redis user per service with rights on
+their own things only, X-Forwarded-* trusted from the gateways only, and no default admin password."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import ipaddress
 import json
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -178,6 +179,10 @@ def test_rabbitmq_permissions_cover_a_service_own_things_only(definitions):
             assert allowed(definitions, s, right, f"{s}.{others[0]}.thing.happened"), "consume a queue of its own"
             assert not allowed(definitions, s, right, "amq.topic")
             assert not allowed(definitions, s, right, f"x{s}.dead-letter")
+        # RabbitMQ asks for write on the default exchange to declare a queue that dead-letters into
+        # it (the retry queues), and kit.replay sends dead letters back through it.
+        assert allowed(definitions, s, "write", "amq.default")
+        assert not allowed(definitions, s, "configure", "amq.default") and not allowed(definitions, s, "read", "amq.default")
         for o in others:
             # Declaring (and binding) a consumer's queue for an event this service produces; read
             # too: RabbitMQ asks for it on a queue declared with a dead-letter exchange (tested on
@@ -212,6 +217,143 @@ def test_rendered_definitions_carry_rabbitmq_password_hashes(definitions):
         module.render(definitions, {k: v for k, v in env.items() if not k.startswith("BILLING")})
 
 
+def render_module():
+    spec = importlib.util.spec_from_file_location("render_definitions", DOCKER / "rabbitmq" / "render_definitions.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def topic_allowed(rendered: dict, user: str, exchange: str, right: str, routing_key: str) -> bool:
+    (perm,) = [p for p in rendered["topic_permissions"] if p["user"] == user and p["exchange"] == exchange]
+    return re.search(perm[right], routing_key) is not None
+
+
+def test_each_service_publishes_only_its_own_events_and_binds_only_what_it_consumes(definitions):
+    """Topic permissions (RabbitMQ checks `write` on each publish to a topic exchange, `read` on each
+    binding to one), rendered from the bus topology: ordering's login can never publish
+    `identity.operator.added`, nor bind a queue to `#` or to events it does not consume."""
+    from contracts import registered_events
+    from contracts.topology import CONSUMES, producer
+
+    rendered = render_module().render(definitions, {f"{s.upper()}_MQ_PASSWORD": "pw" for s in SERVICES})
+    types = sorted({*registered_events(), *(t for consumed in CONSUMES.values() for t in consumed)})
+    for s in SERVICES:
+        for t in types:
+            assert topic_allowed(rendered, s, "platform.events", "write", t) == (producer(t) == s), (s, t)
+            assert topic_allowed(rendered, s, "platform.events", "read", t) == (producer(t) == s or t in CONSUMES.get(s, ())), (s, t)
+        for key in ("#", "*.#", f"{SERVICES[0] if s != SERVICES[0] else SERVICES[1]}.#"):
+            assert not topic_allowed(rendered, s, "platform.events", "read", key), (s, key)
+        # Only the broker dead-letters: nobody may publish there (a queue name as routing key
+        # would land in another service's dead letters); each binds its own dead-letter queue.
+        dead = "platform.events.dead-letter"
+        assert not topic_allowed(rendered, s, dead, "write", f"{s}.identity.operator.added")
+        assert topic_allowed(rendered, s, dead, "read", f"{s}.#")
+        assert not topic_allowed(rendered, s, dead, "read", "#")
+    assert {(p["user"], p["vhost"]) for p in rendered["topic_permissions"]} == {(s, "/") for s in SERVICES}
+
+
+# ------------------------------------------------------------------------- Redis
+REDIS = DOCKER / "redis"
+
+
+def acl_users() -> dict[str, list[str]]:
+    users = {}
+    for line in (REDIS / "users.acl").read_text().splitlines():
+        if line.startswith("user "):
+            _, name, *rules = line.split()
+            users[name] = rules
+    return users
+
+
+@pytest.mark.parametrize("service", SERVICES)
+def test_each_service_logs_in_to_redis_as_its_own_user(compose, service):
+    url = compose["services"][service]["environment"]["REDIS_URL"]
+    m = re.fullmatch(r"redis://(?P<user>[a-z]+):(?P<pw>\$\{[^}]+\})@redis:6379/0", url)
+    assert m and m.group("user") == service, url
+    assert required_var(m.group("pw")) == f"{service.upper()}_REDIS_PASSWORD"
+    assert "REDIS_URL" not in compose["x-service-env"], "no shared Redis login"
+
+
+def test_redis_answers_nobody_without_a_login_and_knows_one_user_per_service(compose):
+    redis = compose["services"]["redis"]
+    assert redis["entrypoint"] == ["sh", "/redis/render-acl.sh", "/redis/users.acl", "/tmp/users.acl"]
+    assert redis["command"][:2] == ["docker-entrypoint.sh", "redis-server"]
+    assert "./deploy/docker/redis:/redis:ro" in redis["volumes"]
+    for s in SERVICES:
+        assert required_var(redis["environment"][f"{s.upper()}_REDIS_PASSWORD"]) == f"{s.upper()}_REDIS_PASSWORD"
+    users = acl_users()
+    assert users.pop("default")[0] == "off"
+    assert set(users) == set(SERVICES)
+    assert all(rules[0] == "on" for rules in users.values())
+
+
+def test_redis_users_reach_their_own_keys_and_only_notifications_the_live_channel():
+    """Keys: `<service>:*` read-write; identity's token revocations (`auth:*`) readable by all,
+    writable by identity alone (with its attempt counters); no user reaches every key or channel.
+    Channels: only notifications publishes or listens on the live channel."""
+    users = acl_users()
+    users.pop("default")
+    for s, rules in users.items():
+        assert "resetchannels" in rules and not {"~*", "allkeys", "&*", "allchannels", "nopass"} & set(rules), s
+        assert {"+@all", "-@dangerous", "-scan", "-randomkey"} <= set(rules), s
+        keys = {r for r in rules if "~" in r}
+        expected = {f"~{s}:*", "~auth:*", "~throttle:*"} if s == "identity" else {f"~{s}:*", "%R~auth:*"}
+        assert keys == expected, (s, keys)
+        channels = {r for r in rules if r.startswith("&")}
+        assert channels == ({"&notifications.live"} if s == "notifications" else set()), s
+    settings = (REPO / "services" / "notifications" / "notifications" / "settings.py").read_text()
+    assert 'f"{self.broker_namespace}notifications.live"' in settings, "the live channel moved: update users.acl"
+
+
+def test_the_redis_acl_is_rendered_with_hashed_passwords_from_the_environment(tmp_path):
+    import hashlib
+
+    env = {"PATH": "/usr/bin:/bin", **{f"{s.upper()}_REDIS_PASSWORD": f"pw-{s}" for s in SERVICES}}
+    target = tmp_path / "users.acl"
+    subprocess.run(["sh", str(REDIS / "render-acl.sh"), str(REDIS / "users.acl"), str(target)], env=env, check=True,
+                   capture_output=True)
+    lines = target.read_text().splitlines()
+    assert lines[0].startswith("user default off")
+    for line in lines[1:]:
+        name = line.split()[1]
+        assert line.endswith(" #" + hashlib.sha256(f"pw-{name}".encode()).hexdigest()), name
+        assert f"pw-{name}" not in line
+    assert oct(target.stat().st_mode & 0o777) == "0o600"
+    missing = {k: v for k, v in env.items() if not k.startswith("BILLING")}
+    refused = subprocess.run(["sh", str(REDIS / "render-acl.sh"), str(REDIS / "users.acl"), str(tmp_path / "x.acl")],
+                             env=missing, capture_output=True, text=True)
+    assert refused.returncode != 0 and "BILLING_REDIS_PASSWORD" in refused.stderr
+
+
+def test_every_service_closes_a_websocket_frame_over_4_kib():
+    """uvicorn --ws-max-size 4096 in the image (compose and k8s run its `serve`) and the local launcher."""
+    entrypoint = (DOCKER / "service-entrypoint.sh").read_text()
+    serve = entrypoint.split("serve)", 1)[1].split(";;", 1)[0]
+    assert "--ws-max-size 4096" in serve
+    sys.path.insert(0, str(REPO / "deploy" / "local"))
+    import config  # deploy/local/config.py
+
+    for process in config.PROCESSES:
+        if process.name in SERVICES:
+            at = process.cmd.index("--ws-max-size")
+            assert process.cmd[at + 1] == "4096", process.name
+
+
+def test_every_service_stops_within_a_bounded_grace():
+    """A PDF waiting its turn must not hold a stop (a rolling update, `make up`) for minutes."""
+    entrypoint = (DOCKER / "service-entrypoint.sh").read_text()
+    serve = entrypoint.split("serve)", 1)[1].split(";;", 1)[0]
+    assert "--timeout-graceful-shutdown 20" in serve
+    sys.path.insert(0, str(REPO / "deploy" / "local"))
+    import config  # deploy/local/config.py
+
+    for process in config.PROCESSES:
+        if process.name in SERVICES:
+            at = process.cmd.index("--timeout-graceful-shutdown")
+            assert process.cmd[at + 1] == "20", process.name
+
+
 # ------------------------------------------------------------------------- forwarded headers
 def test_services_trust_forwarded_headers_from_the_gateways_only(compose):
     gateway_ips = {compose["services"][g]["networks"]["default"]["ipv4_address"] for g in GATEWAYS}
@@ -233,6 +375,32 @@ def test_the_admin_password_comes_from_the_environment(compose):
     assert "JWT_PRIVATE_KEY_FILE" not in seed["environment"]
     text = (REPO / "docker-compose.yml").read_text()
     assert "Admin-Resto-2026" not in text and "Demo-Resto-2026" not in text
+
+
+def service_environments(compose) -> dict[str, dict]:
+    return {name: service.get("environment") or {} for name, service in compose["services"].items()}
+
+
+def test_no_demo_owner_and_no_published_password(compose):
+    """The demo (and its owner, whose password is published) exists only in the local stack: no
+    container turns it on, and no seeded account gets a password written in the repository."""
+    from identity.seed import DEMO_PASSWORD, LOCAL_ADMIN_PASSWORD
+
+    for name, env in service_environments(compose).items():
+        assert not {"DEMO_LOGIN_ENABLED", "DEMO_PASSWORD"} & set(env), name
+    text = (REPO / "docker-compose.yml").read_text()
+    assert DEMO_PASSWORD not in text and LOCAL_ADMIN_PASSWORD not in text
+
+
+def test_the_operator_can_rotate_a_seeded_password(compose):
+    """`docker compose run --rm identity-seed seed --rotate <email>` reaches the seed's arguments,
+    and the seed can end the account's sessions in Redis."""
+    entrypoint = (DOCKER / "service-entrypoint.sh").read_text()
+    assert 'exec python -m "${SERVICE_NAME}.seed" "$@"' in entrypoint
+    seed = compose["services"]["identity-seed"]
+    assert seed["environment"]["REDIS_URL"] == compose["services"]["identity"]["environment"]["REDIS_URL"]
+    assert "redis" in seed["depends_on"]
+    assert "seed --rotate" in (REPO / "docker-compose.yml").read_text()
 
 
 def test_make_env_generates_every_required_variable(compose):

@@ -58,9 +58,18 @@ def static() -> dict:
     return yaml.safe_load((REPO / "gateway" / "traefik.yml").read_text())
 
 
+def resolved(routes: dict, names) -> list[str]:
+    """The middlewares a router runs, in order, each `chain` replaced by what it runs."""
+    out = []
+    for name in names:
+        m = routes["http"]["middlewares"][name]
+        out += resolved(routes, m["chain"]["middlewares"]) if "chain" in m else [name]
+    return out
+
+
 def body_limit(routes: dict, router: route_table.Router) -> int | None:
     limits = [routes["http"]["middlewares"][m]["buffering"]["maxRequestBodyBytes"]
-              for m in router.middlewares if "buffering" in routes["http"]["middlewares"][m]]
+              for m in resolved(routes, router.middlewares) if "buffering" in routes["http"]["middlewares"][m]]
     assert len(limits) <= 1, f"{router.name}: more than one body limit"
     return limits[0] if limits else None
 
@@ -103,6 +112,65 @@ def test_large_bodies_are_spooled_not_held_in_memory(routes):
     for name, m in routes["http"]["middlewares"].items():
         if "buffering" in m:
             assert m["buffering"].get("memRequestBodyBytes", 1 << 20) <= MIB, name
+            assert m["buffering"].get("memResponseBodyBytes", 1 << 20) <= MIB, name
+
+
+def spool_caps(routes: dict, router: route_table.Router) -> tuple[dict, dict, dict]:
+    """(per-address inFlightReq, per-gateway inFlightReq, buffering) of a router, in that order."""
+    middlewares = routes["http"]["middlewares"]
+    names = resolved(routes, router.middlewares)
+    kinds = [next(iter(middlewares[n])) for n in names]
+    limits = [middlewares[n]["inFlightReq"] for n, k in zip(names, kinds) if k == "inFlightReq"]
+    per_address = next((x for x in limits if "ipStrategy" in x.get("sourceCriterion", {})), None)
+    per_gateway = next((x for x in limits if x.get("sourceCriterion", {}).get("requestHeaderName") == "X-Forwarded-Server"), None)
+    buffering = next(middlewares[n]["buffering"] for n, k in zip(names, kinds) if k == "buffering")
+    assert per_address is None or kinds.index("inFlightReq") < kinds.index("buffering"), \
+        f"{router.name}: count a request before reading its body"
+    return per_address, per_gateway, buffering
+
+
+def spool_bound(routes: dict) -> int:
+    """The most request-body bytes one gateway process can hold on disk: for every router that
+    spools, its in-flight cap x what a body may put on disk (Traefik counts per router)."""
+    total = 0
+    for r in route_table.routers(routes):
+        if body_limit(routes, r) is None:
+            continue
+        _, per_gateway, buffering = spool_caps(routes, r)
+        on_disk = buffering["maxRequestBodyBytes"] - buffering.get("memRequestBodyBytes", MIB)
+        if on_disk > 0:
+            total += per_gateway["amount"] * on_disk
+    return total
+
+
+def test_routes_that_spool_bodies_take_a_bounded_number_at_once(routes):
+    """Every router whose bodies can reach the disk counts uploads per client address and per
+    gateway process before reading a byte (429 past them): an anonymous flood cannot fill the disk."""
+    spooling = []
+    for r in route_table.routers(routes):
+        if body_limit(routes, r) is None:
+            continue
+        per_address, per_gateway, buffering = spool_caps(routes, r)
+        if buffering["maxRequestBodyBytes"] <= buffering.get("memRequestBodyBytes", MIB):
+            continue  # held in memory whole, never spooled
+        spooling.append(r.name)
+        assert per_address and per_address["sourceCriterion"]["ipStrategy"].get("depth", 0) == 0, r.name
+        assert per_gateway, f"{r.name}: no per-gateway cap on spooled bodies"
+        assert per_address["amount"] <= per_gateway["amount"]
+    assert {"catalog-dish-form", "catalog-dish-image", "identity-images"} <= set(spooling)
+    assert spool_bound(routes) == 8 * 50 * MIB + 2 * 8 * 5 * MIB, "gateway/README.md's arithmetic"
+
+
+def test_no_entrypoint_trusts_a_clients_forwarded_headers(static):
+    """Traefik replaces a client's X-Forwarded-For with the address it saw (and sets
+    X-Forwarded-Server itself): the services' per-address limits and the per-gateway upload count
+    rely on it. Behind the k8s load balancer that address is the client's (externalTrafficPolicy: Local)."""
+    tls = yaml.safe_load((REPO / "gateway" / "traefik-tls.yml").read_text())
+    for config in (static, tls):
+        for name, entrypoint in config["entryPoints"].items():
+            forwarded = entrypoint.get("forwardedHeaders", {})
+            assert not forwarded.get("insecure") and not forwarded.get("trustedIPs"), name
+            assert not entrypoint.get("proxyProtocol"), name
 
 
 def test_no_two_matching_routers_share_a_priority(routes):

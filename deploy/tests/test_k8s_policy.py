@@ -107,8 +107,26 @@ def test_credentials_live_in_secrets_only(docs):
                 if "value" in e:
                     assert not CREDENTIAL_IN_URL.search(e["value"]), (name, e["name"])
                     assert not re.search(r"PASSWORD|SECRET", e["name"]), (name, e["name"])
-                if e["name"] in ("DATABASE_URL", "RABBITMQ_URL", "ADMIN_PASSWORD", "GOOGLE", "FACEBOOK"):
+                if e["name"] in ("DATABASE_URL", "RABBITMQ_URL", "REDIS_URL", "ADMIN_PASSWORD", "GOOGLE", "FACEBOOK"):
                     assert "secretKeyRef" in e.get("valueFrom", {}), (name, e["name"])
+
+
+def test_no_demo_owner_and_no_published_password(docs):
+    """The demo (and its owner, whose password is published) exists only in the local stack: no
+    pod turns it on, and the seed Job's admin password comes from the Secret alone."""
+    from identity.seed import DEMO_PASSWORD, LOCAL_ADMIN_PASSWORD
+
+    for cm in of_kind(docs, "ConfigMap"):
+        assert not {"DEMO_LOGIN_ENABLED", "DEMO_PASSWORD"} & set(cm.get("data", {})), cm["metadata"]["name"]
+    for name, pod in pods(docs):
+        for c in containers(pod):
+            assert not {"DEMO_LOGIN_ENABLED", "DEMO_PASSWORD"} & {e["name"] for e in c.get("env", [])}, name
+    rendered = yaml.safe_dump_all(docs)
+    assert DEMO_PASSWORD not in rendered and LOCAL_ADMIN_PASSWORD not in rendered
+    seed = named(docs, "Job", "identity-seed")["spec"]["template"]["spec"]["containers"][0]
+    admin = next(e for e in seed["env"] if e["name"] == "ADMIN_PASSWORD")
+    assert admin["valueFrom"]["secretKeyRef"]["name"] == "identity-admin"
+    assert seed["args"] == ["seed"]
 
 
 @pytest.mark.parametrize("service", SERVICES)
@@ -117,6 +135,21 @@ def test_each_service_has_its_own_database_and_broker_secret(docs, service):
     for c in containers(pod):
         refs = {e["name"]: e["valueFrom"]["secretKeyRef"]["name"] for e in c["env"] if "valueFrom" in e}
         assert refs["DATABASE_URL"] == f"{service}-db" and refs["RABBITMQ_URL"] == f"{service}-mq"
+
+
+@pytest.mark.parametrize("service", SERVICES)
+def test_each_service_logs_in_to_redis_as_its_own_user(docs, service):
+    """Redis answers no one without a login (users.acl: default off): each service's REDIS_URL,
+    with its password, comes from a Secret of its own; nothing shared carries one."""
+    assert "REDIS_URL" not in named(docs, "ConfigMap", "platform-env")["data"]
+    pod = named(docs, "Deployment", service)["spec"]["template"]["spec"]
+    (main,) = pod["containers"]
+    refs = {e["name"]: e["valueFrom"]["secretKeyRef"]["name"] for e in main["env"] if "valueFrom" in e}
+    assert refs["REDIS_URL"] == f"{service}-redis"
+    seed = named(docs, "Job", "identity-seed")["spec"]["template"]["spec"]["containers"][0]
+    assert {e["name"]: e.get("valueFrom", {}).get("secretKeyRef", {}).get("name") for e in seed["env"]}["REDIS_URL"] == "identity-redis"
+    example = [d for d in yaml.safe_load_all((K8S / "base" / "secrets.example.yaml").read_text()) if d]
+    assert "identity-redis" in {d["metadata"]["name"] for d in example}
 
 
 def test_only_identity_mounts_the_private_key(docs):
@@ -130,6 +163,69 @@ def test_only_identity_mounts_the_private_key(docs):
 def test_forwarded_headers_are_never_trusted_from_anyone(docs):
     env = named(docs, "ConfigMap", "platform-env")["data"]
     assert env["FORWARDED_ALLOW_IPS"] and "*" not in env["FORWARDED_ALLOW_IPS"]
+
+
+def test_behind_the_load_balancer_every_limit_sees_the_clients_own_address():
+    """The chain, end to end: the LoadBalancer keeps the client's address (externalTrafficPolicy:
+    Local, no SNAT to a node); Traefik trusts no forwarded header, so X-Forwarded-For is that
+    address; the services trust X-Forwarded-* from the pod network only, which the NetworkPolicies
+    open to the gateway alone. One client's failed logins then lock out that client, not everyone."""
+    docs = render.render(K8S / "overlays" / "prod")
+    svc = named(docs, "Service", "gateway")["spec"]
+    assert svc["type"] == "LoadBalancer" and svc.get("externalTrafficPolicy") == "Local"
+    static = yaml.safe_load(named(docs, "ConfigMap", "gateway-static")["data"]["traefik.yml"])
+    for name, entrypoint in static["entryPoints"].items():
+        forwarded = entrypoint.get("forwardedHeaders", {})
+        assert not forwarded.get("insecure") and not forwarded.get("trustedIPs"), name
+    entrypoint = (REPO / "deploy" / "docker" / "service-entrypoint.sh").read_text()
+    assert '--proxy-headers --forwarded-allow-ips "${FORWARDED_ALLOW_IPS:-127.0.0.1}"' in entrypoint
+    gateway = labels_of(docs, "gateway")
+    for s in SERVICES:
+        service = labels_of(docs, s)
+        assert not allowed(docs, None, service, 8000) and allowed(docs, gateway, service, 8000), s
+        pod = named(docs, "Deployment", s)["spec"]["template"]["spec"]
+        assert all(c.get("args") in (["serve"], ["migrate"]) and "command" not in c for c in containers(pod)), \
+            "the image's entrypoint sets uvicorn's flags"
+
+
+# ------------------------------------------------------------------------- ephemeral storage
+def quantity(value: str) -> int:
+    units = {"Ki": 1 << 10, "Mi": 1 << 20, "Gi": 1 << 30}
+    for suffix, factor in units.items():
+        if str(value).endswith(suffix):
+            return int(str(value)[: -len(suffix)]) * factor
+    return int(value)
+
+
+def test_every_container_has_an_ephemeral_storage_budget(docs):
+    """A pod whose /tmp, logs or spool grow past their budget is stopped by the kubelet instead of
+    filling the node's disk; every emptyDir is bounded and fits in its pod's budget."""
+    for name, pod in pods(docs):
+        for c in containers(pod):
+            resources = c.get("resources", {})
+            assert quantity(resources["requests"]["ephemeral-storage"]) > 0, (name, c["name"])
+            assert quantity(resources["limits"]["ephemeral-storage"]) >= quantity(resources["requests"]["ephemeral-storage"])
+        empty_dirs = [v["emptyDir"] for v in pod.get("volumes", []) if "emptyDir" in v]
+        assert all("sizeLimit" in e for e in empty_dirs), name
+        budget = sum(quantity(c["resources"]["limits"]["ephemeral-storage"]) for c in pod["containers"])
+        assert sum(quantity(e["sizeLimit"]) for e in empty_dirs) < budget, name
+
+
+def test_the_gateway_spool_has_room_for_every_upload_it_takes_at_once(docs):
+    """gateway/README.md's arithmetic: the upload routes hold at most spool_bound() bytes of bodies
+    on disk per gateway process; its /tmp (where Traefik spools, $TMPDIR) is larger, with room for
+    answers over memResponseBodyBytes."""
+    from test_gateway_policy import spool_bound
+
+    import route_table  # gateway/route_table.py (on the path through test_gateway_policy)
+
+    pod = named(docs, "Deployment", "gateway")["spec"]["template"]["spec"]
+    (traefik,) = pod["containers"]
+    tmp = next(m for m in traefik["volumeMounts"] if m["mountPath"] == "/tmp")
+    assert not any(e["name"] == "TMPDIR" for e in traefik.get("env", [])), "Traefik spools to /tmp"
+    size = quantity(next(v for v in pod["volumes"] if v["name"] == tmp["name"])["emptyDir"]["sizeLimit"])
+    bound = spool_bound(route_table.load({}))
+    assert bound <= size // 2, (bound, size)
 
 
 # ------------------------------------------------------------------------- network policies

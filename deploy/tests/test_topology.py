@@ -175,7 +175,7 @@ def test_compose_service_is_wired(compose, service):
     assert env["DATABASE_URL"].startswith("postgresql+asyncpg://")
     assert env["DATABASE_URL"].rsplit("/", 1)[1] == service, "each service has its own database"
     assert "@postgres:" in env["DATABASE_URL"]
-    assert "@rabbitmq:" in env["RABBITMQ_URL"] and "//redis:" in env["REDIS_URL"]
+    assert "@rabbitmq:" in env["RABBITMQ_URL"] and "@redis:" in env["REDIS_URL"]
     # Same variable names as the local launcher.
     assert set(local_config.base_env(service)) - {"PYTHONUNBUFFERED"} <= set(env), \
         set(local_config.base_env(service)) - set(env)

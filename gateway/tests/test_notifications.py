@@ -3,7 +3,9 @@ messages on /ws/notificaciones/, others are refused, a logout closes the socket,
 token is refused, and the bell answers on /api/notificaciones/."""
 import asyncio
 import json
+import sys
 import uuid
+from pathlib import Path
 
 import aio_pika
 import pytest
@@ -13,7 +15,9 @@ from websockets.sync.client import ClientConnection, connect
 from contracts.floor import WaiterCalled
 from test_platform_flows import PASSWORD, eventually, unique_email
 
-RABBITMQ_URL = "amqp://guest:guest@127.0.0.1:5672/"
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "deploy" / "local"))
+import config  # noqa: E402  (the local stack's per-service broker users)
+
 EXCHANGE = "platform.events"
 
 
@@ -57,14 +61,17 @@ def close_of(ws: ClientConnection) -> tuple[int, str]:
 
 
 def publish(event) -> None:
-    """What floor's relay does: the event on the platform's exchange."""
+    """What floor's relay does: the event on the platform's exchange, as floor's broker user (the
+    consumers refuse an event its producer did not publish)."""
+    floor_url = config.service_env("floor")["RABBITMQ_URL"]
 
     async def send():
-        connection = await aio_pika.connect(RABBITMQ_URL)
+        connection = await aio_pika.connect(floor_url)
         async with connection:
             exchange = await (await connection.channel()).get_exchange(EXCHANGE)
             body = json.dumps(event.model_dump(mode="json")).encode()
-            await exchange.publish(aio_pika.Message(body, content_type="application/json", message_id=str(event.event_id)), routing_key=event.type)
+            message = aio_pika.Message(body, content_type="application/json", message_id=str(event.event_id), user_id="floor")
+            await exchange.publish(message, routing_key=event.type)
 
     asyncio.run(send())
 

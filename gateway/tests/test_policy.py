@@ -1,19 +1,22 @@
 """Against the RUNNING stack (`make up`): what the gateway enforces on every request.
 
 Body limits per route (413 from Traefik itself, before any service reads a byte), the security
-headers on the app and the API, HSTS only over TLS, and the password-reset link kept out of the
-access log. The limits and headers are configured in gateway/dynamic/routes.yml;
+headers on the app and the API, HSTS only over TLS, the password-reset link and place tokens kept
+out of every log, and a logout that survives Redis losing its data. The limits and headers are
+configured in gateway/dynamic/routes.yml;
 deploy/tests/test_gateway_policy.py checks the configuration itself.
 """
 
 from __future__ import annotations
 
+import base64
 import io
 import json
 import os
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 import uuid
@@ -26,7 +29,8 @@ from PIL import Image
 
 REPO = Path(__file__).resolve().parents[2]
 GATEWAY = REPO / "gateway"
-ACCESS_LOG = REPO / ".run" / "logs" / "gateway-access.log"
+LOGS = REPO / ".run" / "logs"
+ACCESS_LOG = LOGS / "gateway-access.log"
 KIB, MIB = 1024, 1024 * 1024
 
 # One JSON route of each service (POSTs that need a token: the service would answer 401/403/405,
@@ -280,3 +284,131 @@ def test_reset_tokens_never_reach_the_access_log(client):
     entry = next(json.loads(line) for line in lines if marker in line and marker + "-page" not in line)
     assert entry["RequestPath"] == "/api/auth/users/reset_password_confirm/"
     assert api.status_code != 413
+
+
+# ------------------------------------------------------------------------- place tokens
+# Every path that carries a place's token, by the router that must keep it out of the access log.
+PLACE_TOKEN_PATHS = {
+    "floor-place-token": ["/api/sit/lugar/{t}/", "/api/qr/lugar/{t}.png", "/api/qr/lugar/{t}.svg", "/api/llamar-mozo/{t}/"],
+    "ordering-place-token": ["/api/ordenes/lugar/{t}/"],
+    "web-diner-page": ["/menus", "/menus/"],
+}
+
+
+def test_place_token_routes_are_their_owner_routes_kept_out_of_the_access_log():
+    import route_table
+
+    routes = route_table.load({})
+    for name, paths in PLACE_TOKEN_PATHS.items():
+        for path in paths:
+            router = route_table.router_for(path.format(t="AbC-123_xyz"), routes)
+            assert router.name == name, (path, router.name)
+        config = routes["http"]["routers"][name]
+        assert config["observability"]["accessLogs"] is False, name
+        owner = routes["http"]["routers"][{"web-diner-page": "web"}.get(name, name.split("-")[0])]
+        assert config["service"] == owner["service"]
+        assert config["middlewares"] == owner["middlewares"], f"{name}: the same middlewares as its owner's router"
+
+
+def log_sizes() -> dict[Path, int]:
+    return {path: path.stat().st_size for path in LOGS.glob("*.log")}
+
+
+def written_since(sizes: dict[Path, int]) -> dict[str, str]:
+    out = {}
+    for path in LOGS.glob("*.log"):
+        with path.open("rb") as f:
+            f.seek(sizes.get(path, 0))
+            out[path.name] = f.read().decode(errors="replace")
+    return out
+
+
+def test_a_place_token_reaches_no_log(client):
+    """A diner's every call with a fresh place token, through the gateway: the token is in no file
+    under .run/logs (gateway access log, gateway log, every service's log)."""
+    if not ACCESS_LOG.exists():
+        pytest.skip("no local logs (the stack was not started by deploy/local/stack.py)")
+    from test_notifications import register_owner
+    from test_platform_flows import eventually
+
+    restaurant, token = register_owner(client, "Mesa Secreta")
+    owner = {"Authorization": f"Token {token}"}
+    eventually(lambda: client.get(f"/api/menu/?restaurant={restaurant}", headers=owner).status_code == 200)
+    menu = client.post("/api/menu/", json={"name": "Carta", "restaurant": restaurant}, headers=owner).json()["id"]
+
+    def place_created():
+        answer = client.post("/api/sit/", json={"location": [{"fk_resto": restaurant, "fk_menu": menu, "i_name": "M1", "sit_type": "mesa",
+                                                               "x_axis": 0, "y_axis": 0, "w_width": 2, "h_high": 2}]}, headers=owner)
+        place_created.answer = answer
+        return answer.status_code == 201
+
+    sizes = log_sizes()
+    eventually(place_created)
+    code = place_created.answer.json()[0]["qr"].split("?p=")[1]
+    unknown = uuid.uuid4().hex  # a guessed token is as secret in a log as a real one
+    marker = uuid.uuid4().hex
+
+    assert client.get(f"/menus?p={code}", headers={"Accept": "text/html"}).status_code == 200
+    assert client.get(f"/api/sit/lugar/{code}/").status_code == 200
+    assert client.get(f"/api/qr/lugar/{code}.png").status_code == 200
+    assert client.get(f"/api/qr/lugar/{code}.svg").status_code == 200
+    eventually(lambda: client.get(f"/api/ordenes/lugar/{code}/").status_code == 200)
+    client.post(f"/api/ordenes/lugar/{code}/", json={"diner_name": "Ana", "ordenes": [{"fk_dish": 999999, "quantity": 1}]},
+                headers={"Idempotency-Key": str(uuid.uuid4())})
+    client.post(f"/api/ordenes/lugar/{code}/", content=b"{not json", headers={"Content-Type": "application/json"})
+    client.put(f"/api/llamar-mozo/{code}/")
+    for path in (f"/api/sit/lugar/{unknown}/", f"/api/ordenes/lugar/{unknown}/", f"/api/qr/lugar/{unknown}.png", f"/menus?p={unknown}"):
+        client.get(path)
+    client.get(f"/api/menu/?restaurant={restaurant}", headers={**owner, "X-Request-ID": marker})
+
+    deadline = time.monotonic() + 5
+    while marker not in written_since(sizes).get(ACCESS_LOG.name, ""):
+        assert time.monotonic() < deadline, "the marker request never reached the access log"
+        time.sleep(0.1)
+    leaks = {name: [line for line in text.splitlines() if code in line or unknown in line]
+             for name, text in written_since(sizes).items()}
+    assert not {name: lines for name, lines in leaks.items() if lines}, "a place token was written to a log"
+
+
+# ------------------------------------------------------------------------- logout and Redis
+def claims(token: str) -> dict:
+    payload = token.split(".")[1]
+    return json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+
+
+def test_a_logged_out_token_stays_refused_by_every_service_when_redis_loses_it(client):
+    """Redis loses the logout, the account's generation copy and the mark that the copy is whole
+    (deleting only those keys: the stack's Redis is shared with other suites): every service refuses
+    the logged-out token meanwhile (401, or 503 while identity writes the copy back, never 200);
+    identity's watchdog writes it back, then it is 401 everywhere and the account's other session works."""
+    import redis
+    sys.path.insert(0, str(REPO / "deploy" / "local"))
+    import config
+
+    email = f"sesion-{uuid.uuid4().hex[:10]}@example.com"
+    password = "Tomate-Rojo-81"
+    registered = client.post("/api/cliente/", json={"fk_user": {"first_name": "Ana Ruiz", "email": email, "password": password, "password2": password}})
+    assert registered.status_code == 201, registered.text
+    logged_out = registered.json()["auth_token"]
+    live = client.post("/api/auth/token/login/", json={"username": email, "password": password}).json()["auth_token"]
+    assert client.post("/api/auth/token/logout/", headers={"Authorization": f"Token {logged_out}"}).status_code == 204
+    ids = claims(logged_out)
+
+    def whoami(port: int, token: str) -> int:
+        return httpx.get(f"http://127.0.0.1:{port}/whoami", headers={"Authorization": f"Token {token}"}, timeout=10).status_code
+
+    store = redis.Redis.from_url(config.ENV["REDIS_URL"])
+    try:
+        store.delete(f"auth:revoked:{ids['jti']}", f"auth:generation:{ids['sub']}", "auth:mirrored")
+        for name, port in config.SERVICES.items():
+            assert whoami(port, logged_out) in (401, 503), name
+        deadline = time.monotonic() + 5
+        while not store.exists("auth:mirrored"):
+            assert time.monotonic() < deadline, "identity did not write the copy back"
+            time.sleep(0.05)
+        assert store.exists(f"auth:revoked:{ids['jti']}")
+        for name, port in config.SERVICES.items():
+            assert whoami(port, logged_out) == 401, name
+            assert whoami(port, live) == 200, name
+    finally:
+        store.close()

@@ -12,11 +12,17 @@ Every name starts with the settings' broker namespace (tests use one of their ow
 - `platform.events.dead-letter` (topic): events a consumer gave up on, kept in
   `<service>.dead-letter` until `python -m kit.replay --dead-letters` sends them back.
 
+Every publish carries the service's broker user as `user_id`, which RabbitMQ refuses unless it is
+the connection's login: consumers (`kit.consumer`) trust an event's producer only from it. An
+event a service sends again itself (a retry, a replay) carries that service's user, and the
+user that first published it in the `published-by` header.
+
 The broker may be away when a service starts, or later: the service starts and serves without it
 (events wait in the outbox), connects in the background, and leaves the broker out of readiness.
 """
 import asyncio
 from collections.abc import Awaitable, Callable
+from urllib.parse import unquote, urlsplit
 
 import structlog
 from aio_pika.abc import AbstractIncomingMessage
@@ -31,12 +37,19 @@ log = structlog.get_logger()
 
 RETRY_TO = "retry-to"  # header: the delay queue a retried event waits in
 RETRIES = "retries"  # header: how often the event has been retried so far
+PUBLISHED_BY = "published-by"  # header: who first published an event this service sends again
+
+
+def broker_user(url: str) -> str:
+    """The user a connection to `url` logs in as (AMQP's default, guest, when the URL names none)."""
+    return unquote(urlsplit(url).username or "guest")
 
 
 class Bus:
     def __init__(self, settings: ServiceSettings):
         self.settings = settings
         self.service = settings.service_name
+        self.broker_user = broker_user(settings.rabbitmq_url)
         name = settings.broker_namespace + settings.events_exchange
         self.events = RabbitExchange(name, type=ExchangeType.TOPIC, durable=True)
         self.dead_letters = RabbitExchange(f"{name}.dead-letter", type=ExchangeType.TOPIC, durable=True)
@@ -165,6 +178,26 @@ class Bus:
         queue = await self.broker.declare_queue(self.dead_letter_queue)
         return (await queue.declare()).message_count  # declared again: the count is the broker's now
 
+    # ------------------------------------------------------------------------------ publishers
+    def publisher_of(self, message: AbstractIncomingMessage) -> str | None:
+        """The broker user that published an event, as RabbitMQ vouches for it (`user_id`). On an
+        event this service sent again itself, the user recorded in `published-by`: only this
+        service's own login can publish with its `user_id`, so nobody else can plant that header."""
+        headers = message.headers or {}
+        if message.user_id == self.broker_user and headers.get(PUBLISHED_BY) is not None:
+            recorded = headers[PUBLISHED_BY]
+            return recorded.decode() if isinstance(recorded, bytes) else str(recorded)
+        return message.user_id
+
+    def resent_headers(self, message: AbstractIncomingMessage) -> dict:
+        """The headers to send `message` again with, as this service (its `user_id`): the event's
+        own (not the broker's `x-` ones) and `published-by`, the user that really published it."""
+        headers = {k: v for k, v in (message.headers or {}).items() if not k.startswith("x-") and k != PUBLISHED_BY}
+        publisher = self.publisher_of(message)
+        if publisher is not None:
+            headers[PUBLISHED_BY] = publisher
+        return headers
+
     # ------------------------------------------------------------------------------ publishing
     async def publish(self, event_type: str, payload: dict, event_id: str, request_id: str | None) -> bool:
         """Publish with a confirm, within the publish timeout; False when no queue took the event.
@@ -180,6 +213,7 @@ class Bus:
                     routing_key=event_type,
                     message_id=event_id,
                     correlation_id=request_id,
+                    user_id=self.broker_user,
                     persist=True,
                     mandatory=bool(consumers_of(event_type)),
                     content_type="application/json",
@@ -194,14 +228,14 @@ class Bus:
         delays = self.settings.consumer_retry_delays
         if retries >= len(delays):
             return False
-        headers = {k: v for k, v in (message.headers or {}).items() if not k.startswith("x-")}
         await self.broker.publish(
             message.body,
             exchange=self.retries,
             routing_key=queue_name,  # where the default exchange sends it once the delay is over
-            headers={**headers, RETRY_TO: self.retry_queues[retries].name, RETRIES: retries + 1},
+            headers={**self.resent_headers(message), RETRY_TO: self.retry_queues[retries].name, RETRIES: retries + 1},
             message_id=message.message_id,
             correlation_id=message.correlation_id,
+            user_id=self.broker_user,
             persist=True,
             timeout=self.settings.publish_timeout_seconds,
             content_type=message.content_type or "application/json",

@@ -6,12 +6,19 @@ handlers' changes and the processed-event row commit together, so a redelivered 
 republish, consumer crash before ack) changes nothing twice. A failing handler is retried after
 growing delays (`consumer_retry_delays`), then dead-lettered to `<service>.dead-letter`; a message
 that is no such event is dead-lettered at once.
+
+Before anything else, a consumer checks who published the event: the broker user RabbitMQ vouches
+for (`Bus.publisher_of`) must be the one its type's producer publishes as
+(`event_publisher_user`, `{producer}` by default). Anything else, a forged
+`identity.operator.added` from ordering's login, or an event without `user_id`, is logged and
+dead-lettered at once, never retried.
 """
 import uuid
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import datetime
 
 import structlog
+from aio_pika.abc import AbstractIncomingMessage
 from asgi_correlation_id import correlation_id
 from faststream.rabbit.annotations import RabbitMessage
 from sqlalchemy import DateTime, String, func
@@ -20,6 +27,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm import Mapped, mapped_column
 
 from contracts import Event, event_class
+from contracts.topology import producer
 from kit.bus import Bus
 from kit.db import Base, run_after_commit
 
@@ -35,6 +43,26 @@ class ProcessedEvent(Base):
     event_id: Mapped[uuid.UUID] = mapped_column(UUID(as_uuid=True), primary_key=True)
     event_type: Mapped[str] = mapped_column(String(120))
     processed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class UntrustedPublisher(Exception):
+    """The broker user that published an event is not the one its producer publishes as."""
+
+
+def ensure_trusted_publisher(bus: Bus, event_type: str, message: AbstractIncomingMessage) -> None:
+    """Raise unless the event's vouched publisher is its producer's broker user. The type is the
+    queue's, so a body cannot claim another one."""
+    template = bus.settings.event_publisher_user
+    if not template:
+        return
+    expected = template.format(producer=producer(event_type))
+    published_by = bus.publisher_of(message)
+    if published_by != expected:
+        log.error(
+            "event_publisher_refused", event_type=event_type, event_id=message.message_id,
+            published_by=published_by, expected=expected,
+        )
+        raise UntrustedPublisher(f"{event_type} published by {published_by!r}, not by {expected!r}")
 
 
 def handlers_of(entry: Handler | Sequence[Handler]) -> tuple[Handler, ...]:
@@ -64,6 +92,7 @@ async def process_event(
 
 def _consumer(
     bus: Bus,
+    event_type: str,
     queue_name: str,
     session_factory: async_sessionmaker[AsyncSession],
     handlers: Sequence[Handler],
@@ -72,6 +101,7 @@ def _consumer(
 ) -> Callable[..., Awaitable[None]]:
     # `body` is the whole message body; `message` comes from FastStream's context, not the body.
     async def consume(body: dict, message: RabbitMessage) -> None:
+        ensure_trusted_publisher(bus, event_type, message.raw_message)  # raised: dead-lettered, not retried
         event = model.model_validate(body)
         token = correlation_id.set(event.request_id)
         try:
@@ -99,5 +129,5 @@ def subscribe_handlers(
     """Consume one queue per handled event type; the bindings follow from the handler map."""
     for event_type, entry in handlers.items():
         queue_name = bus.queue_name(bus.service, event_type)
-        consume = _consumer(bus, queue_name, session_factory, handlers_of(entry), event_class(event_type), after_commit)
+        consume = _consumer(bus, event_type, queue_name, session_factory, handlers_of(entry), event_class(event_type), after_commit)
         bus.subscribe(event_type, consume)

@@ -48,10 +48,12 @@ async def replay_dead_letters(bus: Bus) -> int:
             letter = await queue.get(no_ack=False, fail=False)
             if letter is None:
                 break
-            headers = {k: v for k, v in (letter.headers or {}).items() if not k.startswith("x-") and k not in (RETRIES, RETRY_TO)}
+            # Sent again as this service (its `user_id`), naming who really published the event.
+            headers = {k: v for k, v in bus.resent_headers(letter).items() if k not in (RETRIES, RETRY_TO)}
             again = aio_pika.Message(
                 letter.body,
                 headers=headers,
+                user_id=bus.broker_user,
                 message_id=letter.message_id,
                 correlation_id=letter.correlation_id,
                 content_type=letter.content_type,

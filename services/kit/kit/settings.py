@@ -30,6 +30,11 @@ class ServiceSettings(BaseSettings):
     broker_connect_timeout_seconds: float = 5.0
     broker_reconnect_seconds: float = 5.0
     publish_timeout_seconds: float = 5.0
+    # A consumer takes an event only from the broker user its producer publishes as, which
+    # RabbitMQ vouches for (the `user_id` property must be the connection's login); `{producer}`
+    # is the event type's first word. Empty turns the check off: the test suites, where every
+    # connection is the same guest user and the check would prove nothing.
+    event_publisher_user: str = "{producer}"
 
     # Connections per process (kit.db.make_engine). Requests get their own pool; event handlers,
     # the outbox relay, readiness and the live stream get a small one of their own, so a slow or
@@ -44,6 +49,20 @@ class ServiceSettings(BaseSettings):
     # cancelled and answered 503, never left holding a connection. Background work gets longer.
     db_statement_timeout_ms: int = 5_000
     db_background_statement_timeout_ms: int = 30_000
+    # PDFs (kit.pdf): each render is a process of its own, at most `pdf_concurrency` at once per
+    # process (one per core); the rest wait in line, at most `pdf_queue_length` of them and
+    # `pdf_queue_per_tenant` of one restaurant, for `pdf_queue_seconds` (then 503 busy). Six of
+    # the largest allowed report at once must all get through: the sixth waits two renders, 2-3 s
+    # each on this machine, but 10-20 s when other work loads it 4-6 times over (then the sixth
+    # waited 26-50 s). Waiting holds no connection, only the document's values. A render is
+    # killed after `pdf_render_seconds`, or at `pdf_memory_mb` of address space (the largest
+    # documents reach 370 MB of it, 170 MB resident).
+    pdf_concurrency: int = 2
+    pdf_queue_length: int = 32
+    pdf_queue_per_tenant: int = 8
+    pdf_queue_seconds: float = 60.0
+    pdf_render_seconds: float = 30.0
+    pdf_memory_mb: int = 512
     # The cyclic collector's thresholds once start-up is frozen (kit.app.settle_heap): a young
     # collection every 10,000 allocations instead of 700, measured by `make bench`.
     gc_thresholds: tuple[int, int, int] = (10_000, 20, 20)

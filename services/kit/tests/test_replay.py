@@ -7,6 +7,7 @@ from sqlalchemy import func, select
 from contracts.identity import RestaurantCreated
 from kit.consumer import ProcessedEvent
 from kit.outbox import OutboxMessage
+from kit.bus import PUBLISHED_BY
 from kit.replay import replay_dead_letters, replay_outbox
 from tests.conftest import HandledEvent, record_event
 from tests.test_bus import eventually, handled, publish, published, stage
@@ -77,3 +78,30 @@ async def test_dead_letters_go_back_to_their_queue_and_are_handled_once_the_bug_
 
 async def _dead_letters(app, count: int) -> bool:
     return await app.state.bus.dead_letter_count() == count
+
+
+async def test_a_replayed_dead_letter_still_names_its_real_publisher(start_service):
+    """Where consumers check who published (`event_publisher_user`), a letter sent back by
+    `make replay-dead-letters` keeps its producer and is handled, not refused again."""
+    event = RestaurantCreated(restaurant_id=25, owner_id=1, nombre_local="Firmado")
+    fixed = False
+
+    async def buggy_until_fixed(session, received) -> None:
+        if not fixed:
+            raise RuntimeError("handler bug")
+        await record_event(session, received)
+
+    settings = {"service_name": "kit-replaying", "consumer_retry_delays": (0.05,), "event_publisher_user": "{producer}"}
+    async with start_service({event.type: buggy_until_fixed}, **settings) as app:
+        bus = app.state.bus
+        # As if identity had published it and this service had retried it once: its own login,
+        # the real publisher in `published-by` (see Bus.publisher_of).
+        await app.state.broker.publish(
+            event.model_dump(mode="json"), exchange=bus.events, routing_key=event.type, persist=True,
+            user_id=bus.broker_user, headers={PUBLISHED_BY: "identity"},
+        )
+        await eventually(lambda: _dead_letters(app, 1))
+        fixed = True
+        assert await replay_dead_letters(bus) == 1
+        await eventually(lambda: handled(app, event))
+        assert await bus.dead_letter_count() == 0

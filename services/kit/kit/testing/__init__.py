@@ -77,6 +77,9 @@ def test_env(service_name: str, keys_dir: Path, broker_namespace: str, tmp_path_
         "JWT_PRIVATE_KEY_FILE": str(keys_dir / "jwt_private.pem"),
         "MEDIA_ROOT": str(tmp_path_factory.mktemp("media")),
         "OUTBOX_POLL_SECONDS": "0.2",
+        # Every connection of a test run logs in as the same guest user, so checking an event's
+        # publisher would prove nothing here; kit/tests/test_event_publisher.py turns it on.
+        "EVENT_PUBLISHER_USER": "",
     }
     os.environ.update(env)
     return env
