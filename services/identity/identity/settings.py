@@ -23,6 +23,11 @@ class Settings(ServiceSettings):
     service_name: str = "identity"
     jwt_private_key_file: Path = Path(".run/keys/jwt_private.pem")
     token_lifetime_seconds: int = 7 * 24 * 3600
+    # How soon identity notices that Redis lost its copy of the revocations (the other services
+    # answer 503 for the tokens it concerns until it is written back), and how often logouts of
+    # tokens that have expired anyway are deleted.
+    revocation_watch_seconds: float = 1.0
+    revocation_purge_seconds: float = 3600.0
     # About an hour: a reset link sits in a mailbox, and may be forwarded or leaked from there.
     password_reset_lifetime_seconds: int = 3600
     # Attempt limits (services/identity/README.md, 'Limits'): failures per (account, address) stay

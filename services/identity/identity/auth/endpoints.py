@@ -30,8 +30,8 @@ async def demo_login(session: SessionDep, sessions: SessionsDep, settings: Setti
 
 
 @router.post("/auth/token/logout/", status_code=204, operation_id="logout")
-async def logout(principal: CurrentUser, revocations: RevocationsDep):
-    await revocations.revoke_token(principal)
+async def logout(principal: CurrentUser, session: SessionDep, revocations: RevocationsDep):
+    await service.log_out(session, revocations, principal)
     return Response(status_code=204)
 
 

@@ -1,16 +1,20 @@
 """Signing in and out, and ending an account's sessions."""
+import asyncio
+import time
 from datetime import UTC, datetime
 
 import structlog
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from identity.auth import repository as auth_repository
 from identity.auth.errors import InvalidCredentials
 from identity.auth.throttle import Throttle
 from identity.user import repository
 from identity.user.models import User
 from identity.user.passwords import verify_password
-from kit.auth import RevocationStore
+from kit.auth import RevocationStore, generation_key, revoked_key
 from kit.db import after_commit
+from kit.errors import ServiceBusy
 from kit.tokens import Principal, TokenSigner
 
 log = structlog.get_logger()
@@ -58,40 +62,77 @@ async def end_sessions(session: AsyncSession, revocations: RevocationStore, *use
     after_commit(session, mirror)
 
 
+async def log_out(session: AsyncSession, revocations: RevocationStore, principal: Principal) -> None:
+    """The token dies in every service: kept in PostgreSQL until it would have expired anyway, and
+    copied to Redis once that is committed (a Redis restart cannot bring it back)."""
+    await auth_repository.add_revoked(session, principal.token_id, principal.user_id, principal.expires_at)
+
+    async def mirror() -> None:
+        await revocations.revoke_token(principal)
+
+    after_commit(session, mirror)
+
+
 class DurableRevocations(RevocationStore):
-    """Identity's reading of revocations: when the Redis copy of a generation is missing, the
-    database answers, and the copy is written back for the other services."""
+    """Identity's side of revocations: PostgreSQL holds them (generations on the account, logouts
+    in revoked_token) and this writes Redis's copy, which every other service reads.
+
+    An account's generation copy is only ever written together with its revoked token ids, so a
+    copy that Redis lost comes back whole or not at all; meanwhile the other services answer 503
+    for the account's tokens (kit.auth.RevocationStore). Identity itself answers from the database."""
 
     def __init__(self, redis, session_factory: async_sessionmaker[AsyncSession]):
         super().__init__(redis)
         self._session_factory = session_factory
 
     async def is_revoked(self, principal: Principal) -> bool:
-        if not await super().is_revoked(principal):
-            return False
+        try:
+            if not await super().is_revoked(principal):
+                return False
+        except ServiceBusy:
+            pass  # the copy is being written back; the database answers here
         if await self.revoked_by_logout(principal) or await self.has_copy(principal.user_id):
             return True
-        async with self._session_factory() as session:
-            generation = await repository.token_generation(session, principal.user_id)
-        if generation is None:
+        restored = await self.restore_account(principal.user_id)
+        if restored is None:
             return True
-        await self.mirror_generation(principal.user_id, generation)
-        log.warning("token_generation_restored", user_id=principal.user_id)
-        return principal.generation < generation
+        revoked, generation = restored
+        log.warning("token_revocations_restored", user_id=principal.user_id)
+        return principal.token_id in revoked or principal.generation < generation
+
+    async def mirror_generation(self, user_id: int, generation: int) -> None:
+        if not await self.raise_existing_generation(user_id, generation):
+            await self.restore_account(user_id, generation)
+
+    async def restore_account(self, user_id: int, at_least: int = 0) -> tuple[set[str], int] | None:
+        """Copy one account's live logouts and generation from the database (None: no such account).
+
+        `at_least`: the generation the caller holds, which the database may not show yet (an account
+        created in a transaction that has not committed, whose first token is being issued)."""
+        async with self._session_factory() as session:
+            generation = await repository.token_generation(session, user_id)
+            revoked = await auth_repository.live_revoked(session, [user_id])
+        if generation is None and not at_least:
+            return None
+        generation = max(generation or 0, at_least)
+        await self.mirror(revoked, [(user_id, generation)])
+        return {token_id for token_id, _ in revoked}, generation
 
     async def revoked_by_logout(self, principal: Principal) -> bool:
-        return bool(await self._redis.exists(f"auth:revoked:{principal.token_id}"))
+        return bool(await self._redis.exists(revoked_key(principal.token_id)))
 
     async def has_copy(self, user_id: int) -> bool:
-        return bool(await self._redis.exists(f"auth:generation:{user_id}"))
+        return bool(await self._redis.exists(generation_key(user_id)))
 
 
-async def mirror_all_generations(session_factory: async_sessionmaker[AsyncSession], revocations: RevocationStore) -> None:
-    """At start-up: copy every account's generation to Redis, in batches.
+async def mirror_all(session_factory: async_sessionmaker[AsyncSession], revocations: RevocationStore) -> bool:
+    """Copy every account's generation and live logouts to Redis, in batches, then mark the copy
+    whole (kit.auth.MIRRORED). False when Redis lost its data meanwhile: the watchdog goes again.
 
     A generation left larger in Redis (kept there alone before migration 0003) is carried over
     into the database first, so the tokens it revoked stay revoked.
     """
+    nonce = await revocations.begin_mirror()
     after_id = 0
     while True:
         async with session_factory() as session, session.begin():
@@ -100,11 +141,43 @@ async def mirror_all_generations(session_factory: async_sessionmaker[AsyncSessio
                 in_redis = await revocations.generation(user_id)
                 if in_redis > generation:
                     await repository.raise_token_generation(session, user_id, in_redis)
-        for user_id, generation in batch:
-            await revocations.mirror_generation(user_id, generation)
+            revoked = await auth_repository.live_revoked(session, [user_id for user_id, _ in batch])
+        await revocations.mirror(revoked, batch)
         if len(batch) < MIRROR_BATCH:
-            return
+            break
         after_id = batch[-1][0]
+    return await revocations.finish_mirror(nonce)
+
+
+async def purge_expired_revocations(session_factory: async_sessionmaker[AsyncSession]) -> int:
+    async with session_factory() as session, session.begin():
+        return await auth_repository.purge_expired(session)
+
+
+async def watch_revocations(
+    session_factory: async_sessionmaker[AsyncSession],
+    revocations: RevocationStore,
+    every_seconds: float,
+    purge_every_seconds: float,
+) -> None:
+    """For the life of the process: writes the whole copy back as soon as Redis has lost it
+    (checked every `every_seconds`), and deletes expired logouts (every `purge_every_seconds`)."""
+    next_purge = 0.0
+    while True:
+        try:
+            if not await revocations.mirror_complete():
+                whole = await mirror_all(session_factory, revocations)
+                log.warning("token_revocations_restored" if whole else "token_revocations_restore_interrupted")
+            if time.monotonic() >= next_purge:
+                purged = await purge_expired_revocations(session_factory)
+                next_purge = time.monotonic() + purge_every_seconds
+                if purged:
+                    log.info("expired_revocations_purged", rows=purged)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001  (Redis or the database away: the next round tries again)
+            log.exception("revocation_watch_failed")
+        await asyncio.sleep(every_seconds)
 
 
 class SessionIssuer:
