@@ -40,3 +40,12 @@ SHEET_STEPS = (
     Text(es="3. ¿Necesitás algo más? Llamá al mozo desde el menú.", en="3. Need anything else? Call the waiter from the menu."),
 )
 SHEET_TITLE = Text(es="Pedí desde tu mesa", en="Order from your table")
+QR_TOO_MANY_PLACES = Text(
+    es="Se pueden imprimir hasta {max} códigos a la vez; elegiste {count}.",
+    en="At most {max} codes can be printed at once; {count} were chosen.",
+)
+QR_TOO_MANY_PAGES = Text(
+    es="Las hojas tendrían {pages} páginas y el máximo es {max}. Elegí menos lugares o un diseño con más códigos por página.",
+    en="The sheets would have {pages} pages; the most is {max}. Choose fewer places or a layout with more codes per page.",
+)
+MENU_NOT_FOUND = Text(es="No encontramos ese menú.", en="We could not find that menu.")

@@ -12,13 +12,13 @@ from kit.db import SessionDep
 from kit.i18n import current_lang
 from kit.membership import ensure_restaurant_access
 from kit.pagination import DbId
+from kit.pdf import Document, PdfResponse
 
 router = APIRouter(prefix="/api/qr", tags=["qr"])
 # The link a menu's QR encodes is public (anyone can open a public menu), so its image is too.
 CACHE = "public, max-age=86400"
 # A place's code changes when staff renew it: caches keep it briefly.
 PLACE_CACHE = "public, max-age=300"
-MAX_IDS = 300
 
 
 @router.get(
@@ -29,13 +29,17 @@ MAX_IDS = 300
 )
 async def menu_qr(
     request: Request,
+    session: SessionDep,
     menu_id: Annotated[int, Path(ge=1, le=2**31 - 1)],
     format: Annotated[Literal["png", "pdf"], Query()] = "png",
 ):
+    # The public menu's code: a PNG, or one A4 page to print (rendered once per menu and language);
+    # 404 for a menu that does not exist, before anything is drawn.
+    await service.ensure_menu(session, menu_id)
     link = service.public_menu_link(base_url(request), menu_id)
     if format == "pdf":
-        pdf = await service.menu_pdf(link, current_lang.get())
-        return Response(pdf, media_type="application/pdf", headers={"Content-Disposition": 'attachment; filename="qr_menu.pdf"', "Cache-Control": CACHE})
+        page = Document(service.menu_html, (link, current_lang.get()))
+        return PdfResponse(page, "qr_menu.pdf", tenant="menu-qr", cache=service.MENU_PDFS, headers={"Cache-Control": CACHE})
     return Response(service.qr_png(link), media_type="image/png", headers={"Cache-Control": CACHE})
 
 
@@ -64,19 +68,23 @@ async def place_qr_sheets(
 ):
     """The restaurant's codes to print: all of them, only tables or only chairs (`sit_type`), or
     some (`ids=1,2,3`; one id with layout `uno` or `uno-instrucciones` for a single place)."""
+    # At most 300 codes (400 `qr_too_many_places`) on at most 60 pages (400 `qr_too_many_pages`).
     await ensure_restaurant_access(session, principal, fk_resto)
+    wanted = None if ids is None else {int(i) for i in ids.split(",")}
+    if wanted is not None:
+        sheets.check_size(len(wanted), layout)
     chosen = await place_repository.of_restaurant(session, fk_resto)
     if sit_type is not None:
         chosen = [p for p in chosen if p.kind == sit_type]
-    if ids is not None:
-        wanted = {int(i) for i in ids.split(",")[:MAX_IDS]}
+    if wanted is not None:
         chosen = [p for p in chosen if p.id in wanted]
     if not chosen:
         raise places.PlaceNotFound()
+    sheets.check_size(len(chosen), layout)
     url = base_url(request)
-    pdf = await sheets.render_pdf(
-        [(p.name, places.diner_link(url, p.token)) for p in chosen],
-        layout, current_lang.get(), await place_repository.restaurant_name(session, fk_resto),
-    )
+    codes = tuple((p.name, places.diner_link(url, p.token)) for p in chosen)
+    restaurant = await place_repository.restaurant_name(session, fk_resto)
     name = f"qr_{chosen[0].name}.pdf" if len(chosen) == 1 else "qr_codes.pdf"
-    return Response(pdf, media_type="application/pdf", headers={"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "private, no-store"})
+    # Rendered once the answer is sent, after the session gave its connection back (kit.pdf).
+    return PdfResponse(Document(sheets.sheets_html, (codes, layout, current_lang.get(), restaurant)), name,
+                       tenant=fk_resto, cache=sheets.SHEETS, headers={"Cache-Control": "private, no-store"})

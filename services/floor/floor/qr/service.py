@@ -1,19 +1,29 @@
 """QR codes for the public menu: a PNG to show, and an A4 PDF to print (qr_menu.pdf)."""
-import asyncio
 import io
-from functools import lru_cache
 from html import escape
 
 import segno
-from weasyprint import HTML
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from floor.messages import MENU_QR_CAPTION, MENU_QR_TITLE
+from floor.qr import repository
+from floor.qr.errors import MenuNotFound
+from kit.pdf import Cache, document
 
 QR_POINTS = 126  # the printed QR's side on the A4 page (spec part 1 §9)
+# Anyone may ask for a menu's PDF: one page, the same for everyone, so each menu and language is
+# rendered once (about 10 KB each; 64 menus' worth are kept).
+MENU_PDFS = Cache(max_bytes=640 * 1024)
 
 
 def public_menu_link(base_url: str, menu_id: int) -> str:
     return f"{base_url}/menus?menu={menu_id}"
+
+
+async def ensure_menu(session: AsyncSession, menu_id: int) -> None:
+    """A code is drawn only for a menu that exists: 404 before any work otherwise."""
+    if await repository.menu(session, menu_id) is None:
+        raise MenuNotFound()
 
 
 def qr_png(link: str, scale: int = 8) -> bytes:
@@ -28,8 +38,10 @@ def qr_svg(link: str) -> str:
     return buffer.getvalue().decode()
 
 
-def menu_document(link: str, lang: str):
-    page = f"""<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><style>
+@document
+def menu_html(link: str, lang: str) -> str:
+    """The menu's code on one A4 page, with a title and the link (built in the render process)."""
+    return f"""<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><style>
       @page {{ size: A4; margin: 2cm; }}
       body {{ font-family: 'DejaVu Sans', sans-serif; text-align: center; }}
       h1 {{ font-size: 20pt; margin: 3cm 0 1cm; }}
@@ -40,18 +52,3 @@ def menu_document(link: str, lang: str):
       <div class="qr">{qr_svg(link)}</div>
       <p>{escape(MENU_QR_CAPTION.render(lang))}</p><p>{escape(link)}</p>
     </body></html>"""
-    return HTML(string=page).render()
-
-
-# Anyone may ask for a menu's PDF: renders are cached by content and at most two run at once.
-RENDERS = asyncio.Semaphore(2)
-
-
-@lru_cache(maxsize=64)
-def menu_pdf_bytes(link: str, lang: str) -> bytes:
-    return menu_document(link, lang).write_pdf()
-
-
-async def menu_pdf(link: str, lang: str) -> bytes:
-    async with RENDERS:
-        return await asyncio.to_thread(menu_pdf_bytes, link, lang)  # layout is CPU work

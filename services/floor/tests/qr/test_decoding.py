@@ -7,8 +7,9 @@ import re
 import pytest
 import zxingcpp
 from PIL import Image
+from weasyprint import HTML
 
-from floor.qr.sheets import document
+from floor.qr.sheets import sheets_html
 from kit.testing.pdf import pdf_pages
 from tests.helpers import A, create, item
 
@@ -36,7 +37,7 @@ async def test_the_served_png_decodes_to_the_places_url(client, people):
 ])
 def test_every_code_on_every_page_of_each_layout_reads_back(layout, count, per_page):
     places = _places(count)
-    pdf = document(places, layout, "es", "La Esquina").write_pdf()
+    pdf = HTML(string=sheets_html(places, layout, "es", "La Esquina")).write_pdf()
     pages = [decoded(page) for page in pdf_pages(pdf, dpi=200)]
     assert [len(codes) for codes in pages] == per_page  # a 5x5 page holds 25 readable codes
     assert sorted(url for codes in pages for url in codes) == sorted(url for _, url in places)
@@ -50,9 +51,10 @@ async def test_a_downloaded_sheet_holds_exactly_the_restaurants_codes(client, pe
     assert all(re.fullmatch(r"http://127\.0\.0\.1:8080/menus\?p=[\w-]{20,}", url) for url in read)
 
 
-def test_the_menu_qr_pdf_decodes_to_the_public_menu_link():
-    from floor.qr.service import menu_pdf_bytes, public_menu_link
+async def test_the_served_menu_qr_pdf_is_one_page_that_decodes_to_the_public_menu_link(client):
+    from floor.qr.service import public_menu_link
+    from tests.helpers import MENU_A
 
-    link = public_menu_link("http://127.0.0.1:8080", 7)
-    pages = [decoded(page) for page in pdf_pages(menu_pdf_bytes(link, "es"))]
-    assert pages == [[link]]
+    pdf = await client.get(f"/api/qr/menu/{MENU_A}/?format=pdf")
+    pages = [decoded(page) for page in pdf_pages(pdf.content)]
+    assert pages == [[public_menu_link("http://127.0.0.1:8080", MENU_A)]]

@@ -1,7 +1,8 @@
 """Printable QR sheets (spec part 2 §9): grids of 3x3, 4x4, 5x5, 4 per page with instructions, one place."""
 import pytest
+from weasyprint import HTML
 
-from floor.qr.sheets import document
+from floor.qr.sheets import sheets_html
 from tests.helpers import A, create, item
 
 pytestmark = pytest.mark.usefixtures("floor_world")
@@ -14,6 +15,10 @@ def _texts(page) -> str:
             yield from walk(child)
 
     return " ".join(getattr(box, "text", "") for box in walk(page._page_box))
+
+
+def document(places, layout, lang, restaurant):
+    return HTML(string=sheets_html(places, layout, lang, restaurant)).render()
 
 
 def _places(count: int) -> tuple[tuple[str, str], ...]:
@@ -52,10 +57,57 @@ async def test_staff_download_all_some_tables_or_chairs(client, people):
     assert (await client.get(f"/api/qr/sit/?fk_resto={A}&ids=1;drop", headers=people.owner_a)).status_code == 400
 
 
-def test_the_same_sheet_is_rendered_once():
-    from floor.qr.sheets import render
+async def test_the_same_sheet_is_rendered_once(client, people, monkeypatch):
+    import kit.pdf
+    from floor.qr.sheets import SHEETS
 
-    render.cache_clear()
-    first = render(_places(3), "3x3", "es", "")
-    assert render(_places(3), "3x3", "es", "") is first
-    assert render.cache_info().hits == 1
+    await create(client, people.owner_a, item("M1"), item("M2", x=3))
+    renders = []
+    render = kit.pdf.run_render
+
+    async def counted(*args):
+        renders.append(args[0])
+        return await render(*args)
+
+    monkeypatch.setattr(kit.pdf, "run_render", counted)
+    SHEETS.clear()
+    first, again = [await client.get(f"/api/qr/sit/?fk_resto={A}&layout=3x3", headers=people.owner_a) for _ in range(2)]
+    assert first.status_code == again.status_code == 200 and first.content == again.content
+    assert len(renders) == 1
+
+
+async def test_a_sheet_past_its_codes_or_pages_is_refused_before_anything_is_drawn(client, people, monkeypatch):
+    import kit.pdf
+    from floor.qr.sheets import MAX_PAGES, MAX_PLACES
+
+    renders = []
+    monkeypatch.setattr(kit.pdf, "run_render", lambda *args: renders.append(args))
+    too_many = ",".join(str(i) for i in range(1, MAX_PLACES + 2))
+    answer = await client.get(f"/api/qr/sit/?fk_resto={A}&layout=5x5&ids={too_many}", headers={**people.owner_a, "Accept-Language": "en"})
+    assert answer.status_code == 400
+    assert answer.json() == {"detail": f"At most {MAX_PLACES} codes can be printed at once; {MAX_PLACES + 1} were chosen.",
+                             "code": "qr_too_many_places"}
+    one_per_page = ",".join(str(i) for i in range(1, MAX_PAGES + 2))
+    answer = await client.get(f"/api/qr/sit/?fk_resto={A}&layout=uno&ids={one_per_page}", headers=people.owner_a)
+    assert answer.status_code == 400
+    assert answer.json() == {
+        "detail": f"Las hojas tendrían {MAX_PAGES + 1} páginas y el máximo es {MAX_PAGES}. "
+                  "Elegí menos lugares o un diseño con más códigos por página.",
+        "code": "qr_too_many_pages",
+    }
+    assert renders == []
+
+
+async def test_a_restaurant_with_more_places_than_a_sheet_holds_is_asked_to_choose_some(client, people, app, monkeypatch):
+    import kit.pdf
+    from floor.place.models import Place
+    from floor.qr.sheets import MAX_PLACES
+
+    renders = []
+    monkeypatch.setattr(kit.pdf, "run_render", lambda *args: renders.append(args))
+    async with app.state.session_factory() as session, session.begin():
+        session.add_all(Place(restaurant_id=A, name=f"M{i}", kind="mesa", menu_id=100, token=f"token-{i:04d}", x=0, y=i)
+                        for i in range(1, MAX_PLACES + 2))
+    everything = await client.get(f"/api/qr/sit/?fk_resto={A}&layout=5x5", headers=people.owner_a)
+    assert everything.status_code == 400 and everything.json()["code"] == "qr_too_many_places"
+    assert renders == []
