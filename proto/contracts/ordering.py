@@ -131,3 +131,50 @@ class TableFreed(Event):
     restaurant_id: int
     place_id: int
     place_name: str = ""
+
+
+class TabClosed(Event):
+    """A place's tab closed: staff freed the table, or a payment (or a line marked paid) left no open
+    line on it. Its next diners start a new sitting: notifications shows a place's phones nothing
+    from before this moment."""
+
+    type = "ordering.tab.closed"
+    restaurant_id: int
+    place_id: int
+
+
+PaymentMethod = Literal["cash", "debit", "credit", "online"]
+
+
+class PaidLine(BaseModel):
+    """Everything money needs of a paid line, copied when it was placed: no consumer asks ordering."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    line_id: int
+    order_id: int
+    dish_id: int
+    dish_name: str
+    category_name: str = ""  # the dish's category when the line was placed (statistics' group_menu)
+    unit_price: Decimal
+    quantity: int
+    amount: Decimal  # unit_price x quantity, 2 places, half up (ordering's money module)
+
+
+class PaymentRecorded(Event):
+    """Lines were paid (2 or 4 -> 6) in one payment: at the counter (cash, debit, credit) or online,
+    once the marketplace confirmed it. Billing writes the sale (and its commission) to the ledger and
+    its statistics from this alone; the board and the diner's tab update from it."""
+
+    type = "ordering.payment.recorded"
+    payment_id: int  # ordering's payment; one event per payment
+    restaurant_id: int
+    place_id: int | None = None
+    place_name: str = ""
+    delivery_id: int | None = None
+    method: PaymentMethod
+    amount: Decimal  # the sum of the lines' amounts
+    paid_at: datetime
+    paid_by: str = ""  # the staff member's username, or '' for an online payment
+    provider_payment_id: str | None = None  # the marketplace's payment id (online)
+    lines: list[PaidLine]

@@ -2,7 +2,7 @@
 from contracts.catalog import DishChanged, DishDeleted, PricesChanged
 from contracts.floor import PlaceChanged, PlaceCreated, PlaceRemoved, WaiterCallCleared, WaiterCalled
 from contracts.identity import RestaurantDeleted
-from contracts.ordering import LinesRemoved, LinesStatusChanged, OrderPlaced, TableFreed
+from contracts.ordering import LinesRemoved, LinesStatusChanged, OrderPlaced, TabClosed, TableFreed
 from kit.membership import with_membership
 from notifications.notification import handlers
 from notifications.place import service as places
@@ -14,6 +14,7 @@ EVENT_HANDLERS = with_membership({
     LinesStatusChanged.type: handlers.on_lines_status_changed,
     LinesRemoved.type: handlers.on_lines_removed,
     TableFreed.type: handlers.on_table_freed,
+    TabClosed.type: handlers.on_tab_closed,  # where a place's current sitting starts
     WaiterCalled.type: handlers.on_waiter_called,
     WaiterCallCleared.type: handlers.on_waiter_cleared,
     # the places diners' sockets are scoped to

@@ -1,3 +1,5 @@
+import asyncio
+
 from fastapi import FastAPI
 
 from kit.app import create_app
@@ -5,6 +7,7 @@ from notifications import models  # noqa: F401  (every table is known before the
 from notifications.events import EVENT_HANDLERS
 from notifications.live.endpoints import router as live_router
 from notifications.live.hub import Hub
+from notifications.notification import retention
 from notifications.notification import service as notifications
 from notifications.notification.endpoints import router as bell_router
 from notifications.settings import Settings
@@ -14,12 +17,19 @@ def build_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
 
     async def start_hub(app: FastAPI) -> None:
-        app.state.hub = Hub(settings, app.state.session_factory, app.state.redis, app.state.revocations)
+        # The stream's reads (poll, catch-ups, checks) and the retention job use the background
+        # pool: a flood of requests cannot stall the live stream.
+        background = app.state.background_session_factory
+        app.state.hub = Hub(settings, background, app.state.redis, app.state.revocations)
         # Event handlers record notifications through their session; the hub publishes them after the commit.
-        notifications.bind(app.state.session_factory, app.state.hub.publish)
+        for factory in (background, app.state.session_factory):
+            notifications.bind(factory, app.state.hub.publish)
         await app.state.hub.start()
+        app.state.retention = asyncio.create_task(retention.keep(background, settings), name="retention")
 
     async def stop_hub(app: FastAPI) -> None:
+        app.state.retention.cancel()
+        await asyncio.gather(app.state.retention, return_exceptions=True)
         await app.state.hub.stop()
 
     return create_app(

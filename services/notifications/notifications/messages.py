@@ -25,6 +25,7 @@ PLACE_CLOSED = Text(
     es="Este código QR ya no es válido: escanee otra vez el código de la mesa.",
     en="This QR code is no longer valid: scan the table's code again.",
 )
+TAB_CLOSED = Text(es="Se cerró la cuenta de {place}", en="{place}'s tab was closed")
 
 # Order line statuses (spec part 2 §4 'Order status codes').
 STATUS = {
@@ -49,6 +50,26 @@ PLACE_UNKNOWN = Text(es="Código QR inválido o vencido.", en="Invalid or expire
 TOO_SLOW = Text(
     es="La conexión no recibe los mensajes a tiempo: vuelva a conectarse.",
     en="The connection is not keeping up with its messages: reconnect.",
+)
+MESSAGE_TOO_BIG = Text(
+    es="El mensaje es demasiado grande: el primero debe ser la autenticación, de pocos bytes.",
+    en="The message is too big: the first one must be the authentication, a few bytes long.",
+)
+TOO_MANY_FROM_ADDRESS = Text(
+    es="Hay demasiadas conexiones abiertas desde esta dirección: cierre alguna pestaña y vuelva a intentar.",
+    en="Too many connections are open from this address: close a tab and try again.",
+)
+TOO_MANY_FOR_RESTAURANT = Text(
+    es="Este restaurante tiene demasiadas pantallas conectadas: cierre alguna y vuelva a intentar.",
+    en="This restaurant has too many screens connected: close one and try again.",
+)
+TOO_MANY_AT_PLACE = Text(
+    es="Hay demasiados teléfonos conectados a esta mesa: cierre alguno y vuelva a escanear el código.",
+    en="Too many phones are connected to this table: close one and scan the code again.",
+)
+BUSY = Text(
+    es="El servicio está ocupado: la conexión se reintentará en unos segundos.",
+    en="The service is busy: the connection will be tried again in a few seconds.",
 )
 NOTIFICATION_NOT_FOUND = Text(es="Notificación no encontrada.", en="Notification not found.")
 

@@ -3,7 +3,7 @@ from kit.consumer import ProcessedEvent
 from kit.membership import RestaurantMember
 from kit.outbox import OutboxMessage
 from notifications.notification.models import Notification, NotificationHead, ReadMark, ReadNotification
-from notifications.place.models import Place
+from notifications.place.models import Place, Sitting
 
 __all__ = [
     "Notification",
@@ -14,4 +14,5 @@ __all__ = [
     "ReadMark",
     "ReadNotification",
     "RestaurantMember",
+    "Sitting",
 ]

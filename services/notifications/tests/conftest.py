@@ -1,5 +1,7 @@
 import asyncio
 import socket
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import pytest
 import uvicorn
@@ -17,11 +19,17 @@ def service_name() -> str:
 
 
 @pytest.fixture
-def build_app(test_env):
+def overrides() -> dict:
+    """Settings a test changes besides FAST: `@pytest.mark.parametrize("overrides", [{...}])`."""
+    return {}
+
+
+@pytest.fixture
+def build_app(test_env, overrides):
     from notifications.main import build_app
     from notifications.settings import Settings
 
-    return lambda: build_app(Settings(**FAST))
+    return lambda: build_app(Settings(**{**FAST, **overrides}))
 
 
 @pytest.fixture
@@ -36,9 +44,15 @@ async def people(app, auth_header, signer):
 @pytest.fixture
 async def ws_url(app):
     """The app served by a real uvicorn server on a free port (websockets need a server): its ws:// base."""
-    listener = socket.socket()
+    async with served(app, socket.socket()) as url:
+        yield url
+
+
+@asynccontextmanager
+async def served(app, listener: socket.socket) -> AsyncIterator[str]:
     listener.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(app, lifespan="off", log_level="warning"))
+    # A test that fails with a socket still open must not hold the server's shutdown (and the suite) up.
+    server = uvicorn.Server(uvicorn.Config(app, lifespan="off", log_level="warning", timeout_graceful_shutdown=5))
     serving = asyncio.create_task(server.serve(sockets=[listener]))
     while not server.started:
         await asyncio.sleep(0.01)

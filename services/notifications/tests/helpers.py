@@ -51,15 +51,20 @@ async def open_socket(url: str, path: str, hello: dict, headers: dict | None = N
     return ws
 
 
-async def staff_socket(url: str, token: str, **hello) -> tuple[ClientConnection, dict]:
+async def staff_socket(url: str, token: str, headers: dict | None = None, **hello) -> tuple[ClientConnection, dict]:
     """A staff socket past its `ready` frame (with nothing to catch up on)."""
-    ws = await open_socket(url, STAFF, {"type": "auth", "token": token, **hello})
+    ws = await open_socket(url, STAFF, {"type": "auth", "token": token, **hello}, headers)
     return ws, await ready(ws)
 
 
-async def table_socket(url: str, token: str, **hello) -> tuple[ClientConnection, dict]:
-    ws = await open_socket(url, TABLE, {"type": "auth", "place_token": token, **hello})
+async def table_socket(url: str, token: str, headers: dict | None = None, **hello) -> tuple[ClientConnection, dict]:
+    ws = await open_socket(url, TABLE, {"type": "auth", "place_token": token, **hello}, headers)
     return ws, await ready(ws)
+
+
+def address(n: int) -> dict:
+    """A client address, as the gateway tells it (the test server trusts 127.0.0.1's X-Forwarded-For)."""
+    return {"X-Forwarded-For": f"203.0.113.{n}"}
 
 
 async def ready(ws: ClientConnection) -> dict:

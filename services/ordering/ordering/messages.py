@@ -71,9 +71,13 @@ TOO_MANY_ORDERS = Text(
     es="Demasiados pedidos desde esta mesa. Intente de nuevo en {seconds} segundos.",
     en="Too many orders from this table. Try again in {seconds} seconds.",
 )
+IDEMPOTENCY_KEY_REUSED = Text(
+    es="Esta clave Idempotency-Key ya se usó para otro pedido. Envíe el pedido con una clave nueva.",
+    en="This Idempotency-Key was already used for another order. Send the order with a new key.",
+)
 IDEMPOTENCY_KEY_INVALID = Text(
-    es="Falta el encabezado Idempotency-Key (de 8 a 100 caracteres).",
-    en="The Idempotency-Key header is missing (8 to 100 characters).",
+    es="Falta el encabezado Idempotency-Key o no es válido (de 8 a 100 caracteres).",
+    en="The Idempotency-Key header is missing or invalid (8 to 100 characters).",
 )
 
 # Tickets and the report (spec part 2 §5, §9)
@@ -87,6 +91,14 @@ QUANTITY = Text(es="Cant.", en="Qty")
 STATUS = Text(es="Estado", en="Status")
 AMOUNT = Text(es="Importe", en="Amount")
 ORDERED_BY = Text(es="Pidió", en="Ordered by")
+REPORT_TOO_LONG = Text(
+    es="El reporte tendría {count} órdenes activas y admite hasta {max}. Liberá o cobrá mesas e intentá de nuevo.",
+    en="The report would list {count} active orders; it holds at most {max}. Free or settle some tables and try again.",
+)
+TICKET_TOO_LONG = Text(
+    es="La comanda tiene {count} órdenes y admite hasta {max}.",
+    en="The ticket has {count} orders; it holds at most {max}.",
+)
 TOO_MANY_QUANTITY = Text(
     es="Asegúrese de que la cantidad no sea mayor a {max_quantity}.",
     en="Ensure the quantity is not greater than {max_quantity}.",
@@ -105,4 +117,27 @@ PHONE_INVALID = Text(
 CASH_BELOW_TOTAL = Text(
     es="El monto en efectivo debe ser al menos el total del pedido ({total}).",
     en="The cash amount must be at least the order's total ({total}).",
+)
+
+# Diners' delivery and take-away orders from the menu link (the spec's order-enabled rule; issue 18)
+WHATSAPP_LINK_MISSING = Text(
+    es="Este restaurante no recibe pedidos por WhatsApp desde el menú.",
+    en="This restaurant does not take WhatsApp orders from the menu.",
+)
+TAKEAWAY_OFF = Text(
+    es="Este restaurante no recibe pedidos para llevar ni delivery desde el menú.",
+    en="This restaurant does not take take-away or delivery orders from the menu.",
+)
+MENU_NOT_FOUND = Text(es="Menú no encontrado.", en="Menu not found.")
+MENU_NOT_DELIVERY = Text(
+    es="Este menú no está habilitado para delivery ni para llevar.",
+    en="This menu is not enabled for delivery or take-away.",
+)
+TOO_MANY_DELIVERIES_FROM_ADDRESS = Text(
+    es="Demasiados pedidos desde esta conexión. Intente de nuevo en {seconds} segundos.",
+    en="Too many orders from this connection. Try again in {seconds} seconds.",
+)
+TOO_MANY_DELIVERIES_FOR_RESTAURANT = Text(
+    es="El restaurante está recibiendo demasiados pedidos. Intente de nuevo en {seconds} segundos.",
+    en="The restaurant is receiving too many orders. Try again in {seconds} seconds.",
 )

@@ -8,5 +8,10 @@ class Settings(ServiceSettings):
     max_quantity_per_line: int = 50
     # A diner's phone may place at most this many orders per place per minute.
     diner_orders_per_minute: int = 5
+    # Anonymous delivery and take-away orders (the menu link), per clock minute: a busy night is a
+    # few a minute per restaurant and one per diner, so these only stop floods (and one address
+    # cannot use up a restaurant's allowance: a refused order counts nowhere).
+    delivery_orders_per_restaurant_per_minute: int = 30
+    delivery_orders_per_address_per_minute: int = 10
     # The stored opening hours (HH:MM) are the restaurant's local time.
     restaurant_timezone: str = "America/Argentina/Buenos_Aires"

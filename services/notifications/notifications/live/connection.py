@@ -1,7 +1,8 @@
 """One open socket: its scope, its language, and the frames waiting for it."""
 import asyncio
 import json
-from typing import Any, TypeVar
+from collections import deque
+from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 from starlette.websockets import WebSocket, WebSocketState
@@ -10,12 +11,14 @@ from kit.i18n import Lang
 from notifications.live import errors
 from notifications.live.errors import Closure, Refused
 from notifications.live.scope import DinerScope, StaffScope
+from notifications.settings import Settings
 
-MAX_AUTH_BYTES = 8192
+# A client that takes no frames cannot be told why it is closed: past this, it is just dropped.
+CLOSE_SECONDS = 2.0
 T = TypeVar("T", bound=BaseModel)
 
 
-async def receive_auth(websocket: WebSocket, model: type[T], seconds: float) -> T | None:
+async def receive_auth(websocket: WebSocket, model: type[T], seconds: float, max_bytes: int) -> T | None:
     """The socket's first message as `model`; None when the client left first."""
     try:
         async with asyncio.timeout(seconds):
@@ -24,56 +27,72 @@ async def receive_auth(websocket: WebSocket, model: type[T], seconds: float) -> 
         raise Refused(errors.AUTH_TIMEOUT)
     if message["type"] == "websocket.disconnect":
         return None
-    text = message.get("text") or ""
-    if len(text) > MAX_AUTH_BYTES:
-        raise Refused(errors.BAD_AUTH_MESSAGE)
+    text, data = message.get("text"), message.get("bytes")
+    if len(text.encode() if text is not None else data or b"") > max_bytes:
+        raise Refused(errors.MESSAGE_TOO_BIG)
     try:
-        return model.model_validate_json(text)
+        return model.model_validate_json(text or "")
     except ValidationError:
         raise Refused(errors.BAD_AUTH_MESSAGE)
 
 
 async def send_closure(websocket: WebSocket, closure: Closure, lang: Lang) -> None:
-    """Say why in an `error` frame, then close with the closure's code (the client may be gone already)."""
+    """Say why in an `error` frame, then close with the closure's code (the client may be gone
+    already, or read nothing: that is not waited for long)."""
     if websocket.client_state != WebSocketState.CONNECTED:
         return
     try:
-        await websocket.send_text(json.dumps({"type": "error", "code": closure.code, "detail": closure.text.render(lang)}, ensure_ascii=False))
-        await websocket.close(closure.close_code, closure.code)
-    except Exception:  # noqa: BLE001  (a client that left cannot be told)
+        async with asyncio.timeout(CLOSE_SECONDS):
+            await websocket.send_text(json.dumps({"type": "error", "code": closure.code, "detail": closure.text.render(lang)}, ensure_ascii=False))
+            await websocket.close(closure.close_code, closure.code)
+    except Exception:  # noqa: BLE001  (a client that left, or reads nothing, cannot be told)
         pass
 
 
 class Connection:
-    def __init__(self, websocket: WebSocket, scope: StaffScope | DinerScope, lang: Lang, queue_limit: int):
+    """Frames wait here for the socket, within bounds: past `socket_queue_limit` frames or
+    `socket_queue_bytes` characters waiting, or a frame not taken within `socket_send_seconds`,
+    the socket is closed (1013) and what waited is dropped; it catches up when it reconnects."""
+
+    def __init__(self, websocket: WebSocket, scope: StaffScope | DinerScope, lang: Lang, settings: Settings):
         self.websocket = websocket
         self.scope = scope
         self.lang = lang
-        self._frames: asyncio.Queue[tuple[int, str]] = asyncio.Queue(queue_limit)
+        self._max_frames = settings.socket_queue_limit
+        self._max_size = settings.socket_queue_bytes
+        self._send_seconds = settings.socket_send_seconds
+        self._frames: deque[tuple[int, str]] = deque()
+        self._size = 0
+        self._waiting = asyncio.Event()
         self._closure: Closure | None = None
         self._closing = asyncio.Event()
         # Frames up to this id were sent (the catch-up's); live ones repeating them are skipped.
         self.sent_up_to = 0
 
     def offer(self, message_id: int, frames: dict[Lang, str]) -> None:
-        """Queue a frame without waiting: a socket too slow to take its frames is closed, and catches up when it reconnects."""
-        try:
-            self._frames.put_nowait((message_id, frames[self.lang]))
-        except asyncio.QueueFull:
+        """Queue a frame without waiting; a socket that lets too much pile up is closed."""
+        if self._closure is not None:
+            return
+        frame = frames[self.lang]
+        if len(self._frames) >= self._max_frames or self._size + len(frame) > self._max_size:
             self.close(errors.TOO_SLOW)
+            return
+        self._frames.append((message_id, frame))
+        self._size += len(frame)
+        self._waiting.set()
 
     def close(self, closure: Closure) -> None:
         if self._closure is None:
             self._closure = closure
+            self._frames.clear()
+            self._size = 0
             self._closing.set()
 
-    async def send(self, payload: dict[str, Any]) -> None:
-        await self.websocket.send_text(json.dumps(payload, ensure_ascii=False))
-
-    async def run(self) -> None:
-        """Send queued frames until the client leaves or the socket is closed."""
+    async def run(self, first: list[str]) -> None:
+        """Send `first` (the catch-up and `ready`), then queued frames until the client leaves or
+        the socket is closed."""
         tasks = {
-            asyncio.create_task(self._send_frames()),
+            asyncio.create_task(self._send(first)),
             asyncio.create_task(self._read_until_gone()),
             asyncio.create_task(self._closing.wait()),
         }
@@ -86,12 +105,27 @@ class Connection:
         if self._closure is not None:
             await send_closure(self.websocket, self._closure, self.lang)
 
-    async def _send_frames(self) -> None:
-        while True:
-            message_id, frame = await self._frames.get()
-            if message_id > self.sent_up_to:
-                await self.websocket.send_text(frame)
-                self.sent_up_to = message_id
+    async def _send(self, first: list[str]) -> None:
+        try:
+            for frame in first:
+                await self._send_in_time(frame)
+            while True:
+                while not self._frames:
+                    self._waiting.clear()
+                    await self._waiting.wait()
+                message_id, frame = self._frames.popleft()
+                self._size -= len(frame)
+                if message_id > self.sent_up_to:
+                    await self._send_in_time(frame)
+                    self.sent_up_to = message_id
+        except TimeoutError:
+            self.close(errors.TOO_SLOW)
+
+    async def _send_in_time(self, frame: str) -> None:
+        # The server's send waits while its buffer for the client is full: a client that stopped
+        # reading would hold the frame, and everything queued behind it, for as long as it liked.
+        async with asyncio.timeout(self._send_seconds):
+            await self.websocket.send_text(frame)
 
     async def _read_until_gone(self) -> None:
         """Clients send nothing after their auth; reading is how a departure is noticed."""

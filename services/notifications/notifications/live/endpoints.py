@@ -4,10 +4,12 @@ from collections.abc import Awaitable, Callable
 
 from fastapi import APIRouter, WebSocket
 from pydantic import BaseModel
+from sqlalchemy.exc import TimeoutError as SQLAlchemyTimeout
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from kit.errors import ServiceBusy
 from kit.i18n import current_lang
-from notifications.live import service
+from notifications.live import errors, service
 from notifications.live.connection import receive_auth, send_closure
 from notifications.live.errors import Refused
 from notifications.live.schemas import DinerAuth, SocketAuth, StaffAuth
@@ -33,15 +35,23 @@ async def diner_socket(websocket: WebSocket) -> None:
 
 
 async def _serve(websocket: WebSocket, auth: type[BaseModel], authorize: Authorize) -> None:
-    """Accept, then wait for the auth message; refused sockets are told why before the close."""
+    """Accept, then wait for the auth message; refused sockets are told why, in the auth's `lang`
+    (else the handshake's Accept-Language), before the close. Behind the gateway the client's
+    address is the one uvicorn takes from the gateway's X-Forwarded-For (`--forwarded-allow-ips`)."""
     state = websocket.app.state
+    settings = state.settings
+    lang = current_lang.get()
     await websocket.accept()
     try:
-        hello = await receive_auth(websocket, auth, state.settings.socket_auth_seconds)
-        if hello is None:
-            return
-        async with state.session_factory() as session:
-            scope = await authorize(session, hello)
+        with state.hub.admitted(websocket.client.host if websocket.client else ""):
+            hello = await receive_auth(websocket, auth, settings.socket_auth_seconds, settings.socket_max_frame_bytes)
+            if hello is None:
+                return
+            lang = hello.lang or lang
+            async with state.session_factory() as session:
+                scope = await authorize(session, hello)
+            await state.hub.serve(websocket, scope, hello.last_id, lang)
     except Refused as refusal:
-        return await send_closure(websocket, refusal.closure, current_lang.get())
-    await state.hub.serve(websocket, scope, hello.last_id, hello.lang or current_lang.get())
+        await send_closure(websocket, refusal.closure, lang)
+    except (ServiceBusy, SQLAlchemyTimeout):
+        await send_closure(websocket, errors.BUSY, lang)

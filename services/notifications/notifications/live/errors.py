@@ -23,7 +23,13 @@ PERMISSION_DENIED = Closure(4403, "permission_denied", kit_messages.PERMISSION_D
 PLACE_UNKNOWN = Closure(4404, "place_unknown", messages.PLACE_UNKNOWN)
 PLACE_CLOSED = Closure(4404, "place_closed", messages.PLACE_CLOSED)
 AUTH_TIMEOUT = Closure(4408, "auth_timeout", messages.AUTH_TIMEOUT)
+# 4429 mirrors 'too many requests'; final for the web's clients (reconnecting would be refused again).
+TOO_MANY_FROM_ADDRESS = Closure(4429, "too_many_from_address", messages.TOO_MANY_FROM_ADDRESS)
+TOO_MANY_FOR_RESTAURANT = Closure(4429, "too_many_for_restaurant", messages.TOO_MANY_FOR_RESTAURANT)
+TOO_MANY_AT_PLACE = Closure(4429, "too_many_at_place", messages.TOO_MANY_AT_PLACE)
+MESSAGE_TOO_BIG = Closure(1009, "message_too_big", messages.MESSAGE_TOO_BIG)  # 1009 as uvicorn's --ws-max-size
 TOO_SLOW = Closure(1013, "too_slow", messages.TOO_SLOW)  # 1013: try again later (reconnect and catch up)
+BUSY = Closure(1013, "busy", messages.BUSY)  # no database connection in time, revocations being restored
 SERVER_ERROR = Closure(1011, "server_error", kit_messages.SERVER_ERROR)  # reconnect and catch up
 
 

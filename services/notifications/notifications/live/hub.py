@@ -15,10 +15,20 @@ A socket joins in three steps: it is registered (live messages start queueing fo
 missed is read from the database up to the newest id and sent, followed by a `ready` frame with
 that id, and then its queue is sent, skipping what the catch-up already sent. Nothing falls
 between the two, nothing is sent twice.
+
+The lock serializes forwarding, and nothing but the stream's own reads waits under it: sockets are
+checked again (tokens, memberships, places) by separate tasks, every socket of the process in one
+batch, and forwarding only notes which places need it. Joining sockets are counted against the caps
+per address, restaurant and place before they are registered.
 """
 import asyncio
-from collections import defaultdict
-from collections.abc import Callable
+import json
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import replace
+from typing import NoReturn
 
 import structlog
 from redis.asyncio import Redis
@@ -29,10 +39,10 @@ from kit.auth import RevocationStore
 from kit.i18n import Lang
 from notifications.live import errors, service
 from notifications.live.connection import Connection, send_closure
-from notifications.live.errors import Refused
+from notifications.live.errors import Closure, Refused
 from notifications.live.scope import DinerScope, StaffScope
 from notifications.notification import repository
-from notifications.notification.message import MENU_CHANGED, PLACE_CLOSED, Message, dumps, loads
+from notifications.notification.message import MENU_CHANGED, PLACE_CLOSED, TAB_CLOSED, Message, dumps, loads
 from notifications.settings import Settings
 
 log = structlog.get_logger()
@@ -40,26 +50,37 @@ log = structlog.get_logger()
 LANGS: tuple[Lang, ...] = ("es", "en")
 READ_BATCH = 500
 RESUBSCRIBE_SECONDS = 1.0
+REFUSALS_LOGGED_EVERY = 60.0  # seconds
+# Catch-ups read from the background pool, which event handlers and the stream's poll share: a
+# crowd of sockets joining at once (a restart) takes turns on one of its connections.
+CATCH_UPS_AT_ONCE = 1
 
 
 class Hub:
     def __init__(
-        self,
-        settings: Settings,
-        session_factory: async_sessionmaker[AsyncSession],
-        redis: Redis,
-        revocations: RevocationStore,
+        self, settings: Settings, session_factory: async_sessionmaker[AsyncSession], redis: Redis, revocations: RevocationStore
     ):
         self._settings = settings
-        self._session_factory = session_factory
+        self._session_factory = session_factory  # the background pool: requests never stall the stream
         self._redis = redis
         self._revocations = revocations
         self._channel = settings.live_channel
+        self._open: set[Connection] = set()
         self._by_restaurant: dict[int, set[Connection]] = defaultdict(set)
+        self._per_place: Counter[int] = Counter()
+        self._per_address: Counter[str] = Counter()
         self._lock = asyncio.Lock()  # one forwarding at a time, so the cursor only moves forward in order
+        self._places_to_check: set[tuple[int, int | None]] = set()  # (restaurant, place or every place)
+        self._place_news = asyncio.Event()
+        self._catch_ups = asyncio.Semaphore(CATCH_UPS_AT_ONCE)
+        self._refusals_logged: dict[tuple, float] = {}
         self._subscribed = asyncio.Event()
         self._tasks: list[asyncio.Task] = []
         self.cursor = 0
+
+    @property
+    def open_sockets(self) -> int:
+        return len(self._open)
 
     # ------------------------------------------------------------------------------ life
     async def start(self) -> None:
@@ -68,7 +89,8 @@ class Hub:
         self._tasks = [
             asyncio.create_task(self._listen(), name="live-listen"),
             asyncio.create_task(self._every(self._settings.stream_poll_seconds, self.catch_up), name="live-poll"),
-            asyncio.create_task(self._every(self._settings.socket_check_seconds, self.check_staff), name="live-check"),
+            asyncio.create_task(self._every(self._settings.socket_check_seconds, self.check_sockets), name="live-check"),
+            asyncio.create_task(self._check_places(), name="live-check-places"),
         ]
         try:  # ready once subscribed; if Redis is away, the database poll carries messages meanwhile
             async with asyncio.timeout(5):
@@ -122,7 +144,7 @@ class Hub:
                     except Exception:  # noqa: BLE001  (the poll fills the gap later, in order)
                         log.exception("live_gap_unfilled", cursor=self.cursor, message_id=message.id)
                         return
-                await self._forward(message)
+                self._forward(message)
 
     async def catch_up(self) -> None:
         """Forward whatever was committed after the cursor."""
@@ -134,33 +156,76 @@ class Hub:
             async with self._session_factory() as session:
                 batch = await repository.after(session, self.cursor, before, READ_BATCH)
             for message in batch:
-                await self._forward(message)
+                self._forward(message)
             if len(batch) < READ_BATCH:
                 return
 
-    async def _forward(self, message: Message) -> None:
+    def _forward(self, message: Message) -> None:
+        """Offer the message to this process's sockets that want it. Never waits: no query, no
+        network, however many sockets (a place's news only marks it for the place checks)."""
         self.cursor = message.id
+        if message.type == TAB_CLOSED and message.place_id is not None:
+            self._new_sitting(message)
         if message.type == PLACE_CLOSED or (message.type == MENU_CHANGED and message.place_id is not None):
-            await self._check_diners(message)
+            self._places_to_check.add((message.restaurant_id, message.place_id))
+            self._place_news.set()
         listeners = [c for c in self._by_restaurant.get(message.restaurant_id, ()) if c.scope.wants(message)]
         if listeners:
             frames = {lang: message.frame(lang) for lang in LANGS}
             for connection in listeners:
                 connection.offer(message.id, frames)
 
+    def _new_sitting(self, message: Message) -> None:
+        """The place's tab closed: its open phones hear nothing more from before this moment."""
+        for connection in self._by_restaurant.get(message.restaurant_id, ()):
+            scope = connection.scope
+            if isinstance(scope, DinerScope) and scope.place_id == message.place_id and (scope.since is None or scope.since < message.created_at):
+                connection.scope = replace(scope, since=message.created_at)
+
     # ------------------------------------------------------------------------------ sockets
+    @contextmanager
+    def admitted(self, address: str) -> Iterator[None]:
+        """Count a socket against its address's cap for as long as it is open (authenticated or not)."""
+        if self._per_address[address] >= self._settings.sockets_per_address:
+            self._refuse(errors.TOO_MANY_FROM_ADDRESS, address=address)
+        self._per_address[address] += 1
+        try:
+            yield
+        finally:
+            self._per_address[address] -= 1
+            if not self._per_address[address]:
+                del self._per_address[address]
+
+    def _admit(self, scope: StaffScope | DinerScope) -> None:
+        if isinstance(scope, DinerScope) and self._per_place[scope.place_id] >= self._settings.sockets_per_place:
+            self._refuse(errors.TOO_MANY_AT_PLACE, restaurant=scope.restaurant_id, place=scope.place_id)
+        for restaurant_id in scope.restaurants:
+            if len(self._by_restaurant.get(restaurant_id, ())) >= self._settings.sockets_per_restaurant:
+                self._refuse(errors.TOO_MANY_FOR_RESTAURANT, restaurant=restaurant_id)
+
+    def _refuse(self, closure: Closure, **where: str | int) -> NoReturn:
+        """Refuse past a cap; logged once a minute for each full cap, so a flood does not flood the log."""
+        key = (closure.code, *where.values())
+        now = time.monotonic()
+        if now - self._refusals_logged.get(key, -REFUSALS_LOGGED_EVERY) >= REFUSALS_LOGGED_EVERY:
+            if len(self._refusals_logged) > 10_000:  # many addresses at once: start over
+                self._refusals_logged.clear()
+            self._refusals_logged[key] = now
+            log.warning("socket_refused", code=closure.code, **where)
+        raise Refused(closure)
+
     async def serve(self, websocket: WebSocket, scope: StaffScope | DinerScope, last_id: int | None, lang: Lang) -> None:
-        """Catch the socket up, then keep it live until it leaves or is closed."""
-        connection = Connection(websocket, scope, lang, self._settings.socket_queue_limit)
+        """Catch the socket up, then keep it live until it leaves or is closed. Refused (before
+        anything is sent) past the caps of its restaurants or its place."""
+        self._admit(scope)
+        connection = Connection(websocket, scope, lang, self._settings)
         self._add(connection)
         try:
-            async with self._session_factory() as session:
-                missed, head, resync = await service.catch_up(session, scope, last_id, self._settings.catch_up_limit)
-            for message in missed:
-                await websocket.send_text(message.frame(lang))
+            async with self._catch_ups, self._session_factory() as session:
+                missed, head, resync = await service.catch_up(session, connection.scope, last_id, self._settings.catch_up_limit)
             connection.sent_up_to = head
-            await connection.send({"type": "ready", "last_id": head, "resync": resync, **scope.describe()})
-            await connection.run()
+            ready = json.dumps({"type": "ready", "last_id": head, "resync": resync, **scope.describe()}, ensure_ascii=False)
+            await connection.run([message.frame(lang) for message in missed] + [ready])
         except Exception as exc:  # noqa: BLE001  (the database failed, or the client left mid-way)
             log.info("socket_ended", error=repr(exc))
             await send_closure(websocket, errors.SERVER_ERROR, lang)
@@ -168,44 +233,79 @@ class Hub:
             self._remove(connection)
 
     def _add(self, connection: Connection) -> None:
+        self._open.add(connection)
         for restaurant_id in connection.scope.restaurants:
             self._by_restaurant[restaurant_id].add(connection)
+        if isinstance(connection.scope, DinerScope):
+            self._per_place[connection.scope.place_id] += 1
 
     def _remove(self, connection: Connection) -> None:
+        if connection not in self._open:
+            return
+        self._open.discard(connection)
         for restaurant_id in connection.scope.restaurants:
             listeners = self._by_restaurant.get(restaurant_id)
             if listeners is not None:
                 listeners.discard(connection)
                 if not listeners:
                     del self._by_restaurant[restaurant_id]
+        if isinstance(connection.scope, DinerScope):
+            self._per_place[connection.scope.place_id] -= 1
+            if not self._per_place[connection.scope.place_id]:
+                del self._per_place[connection.scope.place_id]
 
     def _connections(self, kind: type) -> list[Connection]:
-        return list({c for listeners in self._by_restaurant.values() for c in listeners if isinstance(c.scope, kind)})
+        return [c for c in self._open if isinstance(c.scope, kind)]
 
-    async def _rescope(self, connection: Connection, recheck) -> None:
-        """Apply a recheck's verdict: close the socket, or follow its new scope."""
-        try:
-            async with self._session_factory() as session:
-                scope = await recheck(session, connection.scope)
-        except Refused as refusal:
-            connection.close(refusal.closure)
+    # ------------------------------------------------------------------------------ checks
+    async def check_sockets(self) -> None:
+        """Check every socket again, in one batch: staff tokens (one Redis round trip) and
+        memberships (one query), diners' places (one query). Outside the forwarding lock."""
+        staff, diners = self._connections(StaffScope), self._connections(DinerScope)
+        if not staff and not diners:
             return
-        if scope != connection.scope:
-            self._remove(connection)
-            connection.scope = scope
-            self._add(connection)
+        async with self._session_factory() as session:
+            verdicts = [
+                *(await service.recheck_staff(session, self._revocations, [c.scope for c in staff]) if staff else []),
+                *(await service.recheck_diners(session, [c.scope for c in diners]) if diners else []),
+            ]
+        self._apply([*staff, *diners], verdicts)
 
-    async def check_staff(self) -> None:
-        """Close staff sockets whose token was revoked or expired, or whose user left the restaurant."""
-        async def recheck(session, scope):
-            return await service.recheck_staff(session, self._revocations, scope)
+    async def _check_places(self) -> None:
+        """The phones of places whose token was replaced, that were removed or given another menu,
+        checked as soon as the stream says so (one query for all of them)."""
+        while True:
+            await self._place_news.wait()
+            self._place_news.clear()
+            places, self._places_to_check = self._places_to_check, set()
+            diners = [
+                c for c in self._connections(DinerScope)
+                if {(c.scope.restaurant_id, c.scope.place_id), (c.scope.restaurant_id, None)} & places
+            ]
+            if not diners:
+                continue
+            try:
+                async with self._session_factory() as session:
+                    verdicts = await service.recheck_diners(session, [c.scope for c in diners])
+            except Exception:  # noqa: BLE001  (the next round of check_sockets does it)
+                log.exception("live_place_check_failed")
+                continue
+            self._apply(diners, verdicts)
 
-        for connection in self._connections(StaffScope):
-            await self._rescope(connection, recheck)
-
-    async def _check_diners(self, message: Message) -> None:
-        """A place's token was replaced, the place (or its restaurant) removed, or its menu changed."""
-        for connection in list(self._by_restaurant.get(message.restaurant_id, ())):
-            scope = connection.scope
-            if isinstance(scope, DinerScope) and message.place_id in (None, scope.place_id):
-                await self._rescope(connection, service.recheck_diner)
+    def _apply(self, connections: Sequence[Connection], verdicts: Sequence[StaffScope | DinerScope | Closure]) -> None:
+        """Close the sockets refused, move the others to their scope now (a socket that left
+        meanwhile is left alone; a sitting learnt from the stream meanwhile is kept)."""
+        for connection, verdict in zip(connections, verdicts, strict=True):
+            if connection not in self._open:
+                continue
+            if isinstance(verdict, Closure):
+                connection.close(verdict)
+                continue
+            current = connection.scope
+            if isinstance(verdict, DinerScope) and isinstance(current, DinerScope) and current.since is not None:
+                if verdict.since is None or verdict.since < current.since:
+                    verdict = replace(verdict, since=current.since)
+            if verdict != current:
+                self._remove(connection)
+                connection.scope = verdict
+                self._add(connection)

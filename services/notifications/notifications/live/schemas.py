@@ -16,7 +16,7 @@ class SocketAuth(BaseModel):
 
 
 class StaffAuth(SocketAuth):
-    token: str = Field(min_length=1, max_length=4096)
+    token: str = Field(min_length=1, max_length=2048)  # so the auth message fits in a 4 KiB frame
     fk_resto: DbId | None = Field(None, description="one restaurant; null: every restaurant the user works in (admins must choose)")
 
 

@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from contracts.floor import WaiterCallCleared, WaiterCalled
-from contracts.ordering import LineFacts, LinesRemoved, LinesStatusChanged, OrderPlaced, TableFreed
+from contracts.ordering import LineFacts, LinesRemoved, LinesStatusChanged, OrderPlaced, TabClosed, TableFreed
 from kit.i18n import Text
 from notifications import messages
 from notifications.messages import fill
@@ -22,6 +22,7 @@ from notifications.notification.message import (
     ORDER_STATUS,
     OTHER_ORDER,
     PLACE_CLOSED,
+    TAB_CLOSED,
     TABLE_FREED,
     WAITER_CALL,
     WAITER_CALL_CLEARED,
@@ -163,3 +164,10 @@ def menu_changed(restaurant_id: int, menu_id: int, at: datetime, place_id: int |
 def place_closed(restaurant_id: int, at: datetime, place_id: int | None = None, place: str = "") -> Draft:
     """The phones at `place_id` (every place of the restaurant when None) must check their token again."""
     return _at_place(restaurant_id, place_id, place, PLACE_CLOSED, messages.PLACE_CLOSED, at, for_staff=False)
+
+
+def tab_closed(event: TabClosed, place: str) -> Draft:
+    """The place's phones see nothing from before this message (a signal: no socket receives it)."""
+    return _at_place(
+        event.restaurant_id, event.place_id, place, TAB_CLOSED, fill(messages.TAB_CLOSED, place=place), event.occurred_at, for_staff=False
+    )

@@ -4,7 +4,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from contracts.catalog import DishChanged, DishDeleted, PricesChanged
 from contracts.floor import WaiterCallCleared, WaiterCalled
 from contracts.identity import RestaurantDeleted
-from contracts.ordering import LinesRemoved, LinesStatusChanged, OrderPlaced, TableFreed
+from contracts.ordering import LinesRemoved, LinesStatusChanged, OrderPlaced, TabClosed, TableFreed
 from notifications.notification import drafts, repository
 from notifications.notification.service import record
 from notifications.place import repository as places
@@ -32,6 +32,12 @@ async def on_lines_removed(session: AsyncSession, event: LinesRemoved) -> None:
 
 async def on_table_freed(session: AsyncSession, event: TableFreed) -> None:
     await record(session, [drafts.table_freed(event, await _place(session, event.place_id, event.place_name))])
+
+
+async def on_tab_closed(session: AsyncSession, event: TabClosed) -> None:
+    """A new sitting starts at the place: its phones, those open now included, see nothing from before."""
+    if await places.start_sitting(session, event.restaurant_id, event.place_id, event.occurred_at):
+        await record(session, [drafts.tab_closed(event, await _place(session, event.place_id))])
 
 
 async def on_waiter_called(session: AsyncSession, event: WaiterCalled) -> None:

@@ -8,8 +8,8 @@ from typing import Any
 from kit.i18n import Lang, Text
 from notifications.notification.models import Notification
 
-# Types (`type`): what happened. Staff screens get all but the last two; a place's phones get
-# what concerns their place; menu_changed goes to the phones reading that menu.
+# Types (`type`): what happened. Staff screens get all but menu_changed and the signals; a place's
+# phones get what concerns their place; menu_changed goes to the phones reading that menu.
 NEW_ORDER = "new_order"  # a table's order (from a tablet or a diner's phone)
 NEW_DELIVERY = "new_delivery"  # a delivery or takeaway order
 ORDER_STATUS = "order_status"  # lines moved status (accepted, delivered, rejected, paid)
@@ -19,7 +19,10 @@ WAITER_CALL = "waiter_call"
 BILL_REQUEST = "bill_request"
 WAITER_CALL_CLEARED = "waiter_call_cleared"  # staff sent the waiter
 MENU_CHANGED = "menu_changed"  # diners only: fetch the menu again
-PLACE_CLOSED = "place_closed"  # diners only: the place's QR token was replaced or the place removed
+# Signals: in the stream for the processes, never sent to a socket.
+PLACE_CLOSED = "place_closed"  # the place's QR token was replaced or the place removed: its phones are closed
+TAB_CLOSED = "tab_closed"  # the place's tab closed (freed, paid off): its phones see nothing from before
+SIGNALS = (PLACE_CLOSED, TAB_CLOSED)
 
 # `order_type`, as the spec's client reads it.
 DELIVERY_ORDER, OTHER_ORDER = "default_delivery", "other"

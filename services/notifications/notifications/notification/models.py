@@ -16,8 +16,13 @@ class Notification(Base):
 
     __tablename__ = "notification"
     __table_args__ = (
+        # The staff catch-up and the bell: a restaurant's messages, newest first.
         Index("ix_notification_staff", "restaurant_id", "id", postgresql_where=text("for_staff")),
+        # The diner catch-up: a place's messages, and a menu's (`DinerScope.audiences`).
         Index("ix_notification_place", "place_id", "id", postgresql_where=text("for_diners")),
+        Index("ix_notification_menu", "menu_id", "id", postgresql_where=text("for_diners AND place_id IS NULL")),
+        # Retention: what phones may still read, by age (`retention.py`).
+        Index("ix_notification_diners_age", "created_at", postgresql_where=text("for_diners")),
     )
 
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)

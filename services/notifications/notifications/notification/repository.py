@@ -1,7 +1,10 @@
 """Notification queries: the stream (ids, what came after an id) and the bell, scoped to the caller."""
-from sqlalchemy import ColumnElement, and_, delete, exists, func, literal, or_, select
+from collections.abc import Sequence
+
+from sqlalchemy import ColumnElement, Select, and_, delete, exists, func, literal, or_, select, union_all
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import aliased
 
 from kit.membership import restaurant_visible
 from kit.pagination import Paging, fetch_page
@@ -39,19 +42,29 @@ async def after(session: AsyncSession, after_id: int, before_id: int | None, lim
 
 
 async def newest_in(
-    session: AsyncSession, audience: ColumnElement[bool], after_id: int, up_to: int, limit: int
+    session: AsyncSession, audiences: Sequence[ColumnElement[bool]], after_id: int, up_to: int, limit: int
 ) -> tuple[list[Message], bool]:
-    """What `audience` missed in `after_id < id <= up_to`: the newest `limit`, oldest first, and
-    whether there were more."""
-    rows = list(
-        await session.scalars(
-            select(Notification)
-            .where(audience, Notification.id > after_id, Notification.id <= up_to)
-            .order_by(Notification.id.desc())
-            .limit(limit + 1)
-        )
-    )
+    """What a socket missed in `after_id < id <= up_to` (rows meeting any of `audiences`): the
+    newest `limit`, oldest first, and whether there were more."""
+    rows = list(await session.scalars(newest_in_query(audiences, after_id, up_to, limit + 1)))
     return [Message.of(row) for row in reversed(rows[:limit])], len(rows) > limit
+
+
+def newest_in_query(audiences: Sequence[ColumnElement[bool]], after_id: int, up_to: int, limit: int) -> Select:
+    """The newest `limit` rows meeting any of `audiences`, newest first. Each audience is read on
+    its own (one index range each, newest first, at most `limit` rows), then the reads are merged:
+    an OR of them would read every matching row and sort."""
+    reads = [
+        select(Notification)
+        .where(audience, Notification.id > after_id, Notification.id <= up_to)
+        .order_by(Notification.id.desc())
+        .limit(limit)
+        for audience in audiences
+    ]
+    if len(reads) == 1:
+        return reads[0]
+    merged = aliased(Notification, union_all(*reads).subquery())
+    return select(merged).order_by(merged.id.desc()).limit(limit)
 
 
 # ---------------------------------------------------------------------------------- the bell

@@ -22,3 +22,14 @@ class Place(Base):
     token_hash: Mapped[str] = mapped_column(String(64), index=True)
     removed: Mapped[bool] = mapped_column(Boolean, default=False)
     changed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))  # the newest event applied
+
+
+class Sitting(Base):
+    """Where a place's current sitting starts: the moment its tab last closed (the table freed, or
+    paid off), as ordering announced it. Its phones see nothing of the place from before."""
+
+    __tablename__ = "place_sitting"
+
+    place_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    restaurant_id: Mapped[int] = mapped_column(Integer, index=True)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

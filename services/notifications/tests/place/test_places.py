@@ -13,7 +13,7 @@ T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
 async def place_of(app, token: str) -> int | None:
     async with app.state.session_factory() as session:
         found = await repository.by_token_hash(session, token_hash(token))
-    return found and found.place_id
+    return found and found[0].place_id
 
 
 async def test_an_older_change_arriving_late_does_not_undo_a_newer_one(app):

@@ -33,6 +33,8 @@ async def create_delivery(
 ):
     """Staff (with their token) or a diner from the menu link (anonymous, with an Idempotency-Key):
     the lines start new (1) with names and prices from catalog's dishes of `fk_menu`."""
+    # A diner's order is taken only where the restaurant takes them and within the limits, and a
+    # repeated key answers only its own caller (service.create; the README's delivery rules).
     if principal is not None and principal.in_group(CLIENT):
         principal = None  # a signed-in client orders like any diner
     elif principal is not None and not principal.in_group(1, 2, 4):

@@ -1,7 +1,7 @@
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import DateTime, Integer, Numeric, SmallInteger, String, UniqueConstraint, func
+from sqlalchemy import DateTime, Index, Integer, Numeric, SmallInteger, String, func, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from kit.db import Base
@@ -14,13 +14,26 @@ class Delivery(Base):
 
     `fk_delivery` is the six-digit number the diner's WhatsApp message carries, so staff can match
     the message with the order on the delivery list.
+
+    `status` is the spec's delivery_status (the lowest line status, ignoring rejected ones), stored
+    so that a restaurant's list filters and pages by it in SQL; every change of the lines rewrites
+    it in the same transaction (`delivery.status.keep_status`).
+
+    An Idempotency-Key names one request platform-wide (unique across restaurants), and
+    `request_hash` is the SHA-256 of the request it named: a replay is answered only when it is the
+    same request from the same kind of caller (`delivery.service.replay`).
     """
 
     __tablename__ = "delivery_order"
-    __table_args__ = (UniqueConstraint("restaurant_id", "idempotency_key"),)
+    __table_args__ = (
+        Index("ix_delivery_order_restaurant_id_id", "restaurant_id", "id"),
+        Index("ix_delivery_order_restaurant_id_status_id", "restaurant_id", "status", "id"),
+        Index("uq_delivery_order_idempotency_key", "idempotency_key", unique=True,
+              postgresql_where=text("idempotency_key IS NOT NULL")),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    restaurant_id: Mapped[int] = mapped_column(Integer, index=True)
+    restaurant_id: Mapped[int] = mapped_column(Integer)
     menu_id: Mapped[int] = mapped_column(Integer)
     type_delivery: Mapped[int] = mapped_column(SmallInteger)
     contact_name: Mapped[str] = mapped_column(String(30))
@@ -30,4 +43,6 @@ class Delivery(Base):
     cash_amount: Mapped[Decimal | None] = mapped_column(Numeric(12, 2))  # what the diner will pay with
     source: Mapped[str] = mapped_column(String(10), default="staff")
     idempotency_key: Mapped[str | None] = mapped_column(String(100))
+    request_hash: Mapped[str | None] = mapped_column(String(64))
+    status: Mapped[str | None] = mapped_column(String(1))  # None: no lines
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

@@ -17,3 +17,8 @@ class TooManyOrders(Throttled, code="too_many_orders", text=messages.TOO_MANY_OR
 
 
 class IdempotencyKeyInvalid(DetailError, code="idempotency_key_required", text=messages.IDEMPOTENCY_KEY_INVALID): ...
+
+
+class IdempotencyKeyReused(DetailError, status_code=422, code="idempotency_key_reused", text=messages.IDEMPOTENCY_KEY_REUSED):
+    """The key already named another caller's request (another table, restaurant or body): its
+    stored answer is never sent to someone else."""

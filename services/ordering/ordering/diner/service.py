@@ -2,7 +2,8 @@
 
 Only the token's SHA-256 travels on the bus and sits in the projection, so the lookup hashes what
 the phone presents. A double tap on 'send' carries one Idempotency-Key and places one order (the
-key is unique per place in the database, so even two taps racing each other place one).
+key is unique per place in the database, so even two taps racing each other place one). The key's
+stored answer goes back only to its own table: the same key from another table's token is refused.
 """
 import hashlib
 import time
@@ -13,10 +14,10 @@ from zoneinfo import ZoneInfo
 from redis.asyncio import Redis
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from kit.errors import FieldErrors
+from kit.errors import FieldErrors, Throttled
 from ordering import messages
 from ordering.diner.errors import (
-    IdempotencyKeyInvalid, OrdersStopped, PlaceTokenInvalid, RestaurantClosed, TooManyOrders,
+    IdempotencyKeyInvalid, IdempotencyKeyReused, OrdersStopped, PlaceTokenInvalid, RestaurantClosed, TooManyOrders,
 )
 from ordering.diner.schemas import DinerOrderCreate, DinerOrderPublic, Tab, TabLine
 from ordering.order import repository
@@ -59,16 +60,33 @@ def check_taking_orders(restaurant: RestaurantSettings | None, now: datetime) ->
         raise RestaurantClosed(restaurant.horario_apertura, restaurant.horario_cierre)
 
 
-async def count_order(redis: Redis, scope: str, key: str, per_minute: int) -> None:
-    """At most `per_minute` orders per `scope` (a place; a restaurant and address) in each clock
-    minute: the distinct idempotency keys of the orders placed, in a Redis set per minute (a retried
-    key counts once)."""
+def check_key(key: str | None) -> None:
+    """An Idempotency-Key of 8 to 100 characters (longer ones are refused here, not by the column)."""
+    if key is None or not 8 <= len(key) <= 100:
+        raise IdempotencyKeyInvalid()
+
+
+async def count_order(redis: Redis, key: str, *limits: tuple[str, int, type[Throttled]]) -> None:
+    """At most `per_minute` orders per `scope` in each clock minute, for every (scope, per_minute,
+    error) given (a place; a restaurant; an address): the distinct idempotency keys of the orders
+    placed, in a Redis set per scope and minute (a retried key counts once). An order refused by
+    one limit leaves every set it entered, so it uses up none of the others."""
     now = int(time.time())
-    window = f"ordering:diner-orders:{scope}:{now // 60}"
+    windows = [f"ordering:diner-orders:{scope}:{now // 60}" for scope, _, _ in limits]
     async with redis.pipeline(transaction=True) as pipe:
-        _, count, _ = await pipe.sadd(window, key).scard(window).expire(window, 120).execute()
-    if count > per_minute:
-        raise TooManyOrders(retry_after=60 - now % 60)
+        for window in windows:
+            pipe.sadd(window, key).scard(window).expire(window, 120)
+        replies = await pipe.execute()
+    added, counts = replies[0::3], replies[1::3]
+    for (_, per_minute, error), count in zip(limits, counts):
+        if count > per_minute:
+            entered = [window for window, new in zip(windows, added) if new]
+            if entered:
+                async with redis.pipeline(transaction=True) as pipe:
+                    for window in entered:
+                        pipe.srem(window, key)
+                    await pipe.execute()
+            raise error(retry_after=60 - now % 60)
 
 
 def tab_line(line: OrderLine) -> TabLine:
@@ -87,10 +105,12 @@ async def place_diner_order(
     session: AsyncSession, redis: Redis, settings: Settings, token: str, key: str | None, data: DinerOrderCreate
 ) -> tuple[DinerOrderPublic, bool]:
     """Answers the order and whether it was created now (False: the key's earlier order)."""
-    if key is None or not 8 <= len(key) <= 100:
-        raise IdempotencyKeyInvalid()
+    check_key(key)
     place = await place_of_token(session, token)
-    existing = await repository.order_by_key(session, place.place_id, key)
+    used = await repository.orders_with_key(session, key)
+    if any(order.place_id != place.place_id for order in used):
+        raise IdempotencyKeyReused()  # another table's order: never answered to this one
+    existing = used[0] if used else None
     if existing is None:
         name = data.diner_name.strip()
         if not name:
@@ -105,7 +125,7 @@ async def place_diner_order(
         if created:
             # Counted once placed and checked, so refused attempts use up nothing; over the limit,
             # raising rolls the order back.
-            await count_order(redis, f"place:{place.place_id}", key, settings.diner_orders_per_minute)
+            await count_order(redis, key, (f"place:{place.place_id}", settings.diner_orders_per_minute, TooManyOrders))
     else:
         order, lines, created = existing, await repository.lines_of_order(session, existing.id), False
     return DinerOrderPublic(order=order.id, lines=[tab_line(l) for l in lines], total=total(lines)), created

@@ -12,7 +12,7 @@ both win (see `order.service`).
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import DateTime, ForeignKey, Index, Integer, Numeric, SmallInteger, String, UniqueConstraint, func
+from sqlalchemy import DateTime, ForeignKey, Index, Integer, Numeric, SmallInteger, String, UniqueConstraint, func, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from kit.db import Base
@@ -20,7 +20,11 @@ from kit.db import Base
 
 class Order(Base):
     __tablename__ = "customer_order"  # 'order' is an SQL keyword
-    __table_args__ = (UniqueConstraint("place_id", "idempotency_key"),)
+    __table_args__ = (
+        UniqueConstraint("place_id", "idempotency_key"),
+        # A repeated key from another place is found (and refused) without a scan.
+        Index("ix_customer_order_idempotency_key", "idempotency_key", postgresql_where=text("idempotency_key IS NOT NULL")),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     restaurant_id: Mapped[int] = mapped_column(Integer, index=True)

@@ -133,5 +133,11 @@ async def order_by_key(session: AsyncSession, place_id: int, key: str) -> Order 
     return await session.scalar(select(Order).where(Order.place_id == place_id, Order.idempotency_key == key))
 
 
+async def orders_with_key(session: AsyncSession, key: str) -> list[Order]:
+    """Diner orders that used this Idempotency-Key, at any place (at most two: one is the answer,
+    another place's means the key is not this caller's)."""
+    return list(await session.scalars(select(Order).where(Order.idempotency_key == key).order_by(Order.id).limit(2)))
+
+
 async def lines_of_order(session: AsyncSession, order_id: int) -> list[OrderLine]:
     return list(await session.scalars(select(OrderLine).where(OrderLine.order_id == order_id).order_by(OrderLine.id)))

@@ -23,7 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.ordering import (
     DishActivated, DishReleased, LineFacts, LineStatusChange, LinesRemoved, LinesStatusChanged, OrderPlaced,
-    PlaceActivated, PlaceReleased,
+    PlaceActivated, PlaceReleased, TabClosed,
 )
 from kit.errors import FieldErrors
 from kit.membership import ensure_restaurant_access
@@ -32,6 +32,7 @@ from kit.tokens import Principal
 from ordering import messages
 from ordering.order import repository
 from ordering.delivery.models import DELIVERY, Delivery
+from ordering.delivery.status import keep_status as keep_delivery_status
 from ordering.order.errors import (
     AddOrderDisabled, ChangedMeanwhile, DishNotInMenu, DishUnavailable, DishUnknown, LineNotEditable, LineNotFound,
     PaidLineUndeletable, PlaceNotFound, PlaceOtherRestaurant, TooManyLines,
@@ -193,6 +194,7 @@ async def place_order(
         add_event(session, PlaceActivated(restaurant_id=restaurant_id, place_id=place_id))
     for dish_id in sorted({row.dish_id for row in rows}):
         add_event(session, DishActivated(restaurant_id=restaurant_id, dish_id=dish_id, order_id=order.id))
+    await keep_delivery_status(session, [delivery_id])
     add_event(session, OrderPlaced(
         restaurant_id=restaurant_id, order_id=order.id, placed_at=order.created_at,
         placed_by=placed_by or diner_name, first_dish_name=rows[0].dish_name, kind=kind, source=source,
@@ -263,11 +265,15 @@ async def close_tab_if_settled(session: AsyncSession, place_id: int | None) -> N
         return
     await session.flush()
     if not await repository.open_places(session, [place_id]):
-        await session.execute(
+        closed = await session.execute(
             update(OrderLine)
             .where(OrderLine.place_id == place_id, OrderLine.closed_at.is_(None))
             .values(closed_at=datetime.now(UTC), version=OrderLine.version + 1)
+            .returning(OrderLine.restaurant_id)
         )
+        restaurant_id = closed.scalars().first()
+        if restaurant_id is not None:  # the table's next diners start a new sitting (notifications)
+            add_event(session, TabClosed(restaurant_id=restaurant_id, place_id=place_id))
 
 
 async def change(session: AsyncSession, settings: Settings, principal: Principal, line_id: int, data: LineUpdate) -> OrderLine:
@@ -316,6 +322,7 @@ async def change(session: AsyncSession, settings: Settings, principal: Principal
         raise ChangedMeanwhile()
     await session.refresh(line)
     if "status" in values:
+        await keep_delivery_status(session, [line.delivery_id])
         await _announce_changes(session, line.restaurant_id, [(line, from_status)])
         if line.status == PAID:
             await close_tab_if_settled(session, line.place_id)
@@ -337,6 +344,7 @@ async def remove(session: AsyncSession, principal: Principal, line_id: int) -> N
     )
     if removed.first() is None:
         raise ChangedMeanwhile()  # paid or changed since it was read: nothing is removed
+    await keep_delivery_status(session, [line.delivery_id])
     add_event(session, LinesRemoved(
         restaurant_id=line.restaurant_id, place_id=line.place_id, delivery_id=line.delivery_id, line_ids=[line.id]
     ))
@@ -361,6 +369,7 @@ async def move_lines(
             line.status = to_status
             line.version += 1
     if moved:
+        await keep_delivery_status(session, [line.delivery_id for line, _ in moved])
         await _announce_changes(session, restaurant_id, moved)
         for place_id in {line.place_id for line, _ in moved if line.status == PAID}:
             await close_tab_if_settled(session, place_id)

@@ -80,14 +80,16 @@ async def on_restaurant_profile(session: AsyncSession, event: identity.Restauran
     await upsert_unless_older(session, RestaurantSettings, "restaurant_id", {
         "restaurant_id": event.restaurant_id, "nombre_local": event.nombre_local, "wait_time": event.wait_time,
         "stop_orders": event.stop_orders, "horario_apertura": event.horario_apertura,
-        "horario_cierre": event.horario_cierre, "deleted": False, "updated_at": event.occurred_at,
+        "horario_cierre": event.horario_cierre, "whatsapp": event.whatsapp, "takeaway": event.takeaway,
+        "deleted": False, "updated_at": event.occurred_at,
     })
 
 
 async def on_restaurant_deleted(session: AsyncSession, event: identity.RestaurantDeleted) -> None:
     await upsert_unless_older(session, RestaurantSettings, "restaurant_id", {
         "restaurant_id": event.restaurant_id, "nombre_local": "", "wait_time": 0, "stop_orders": True,
-        "horario_apertura": None, "horario_cierre": None, "deleted": True, "updated_at": event.occurred_at,
+        "horario_apertura": None, "horario_cierre": None, "whatsapp": "", "takeaway": False, "deleted": True,
+        "updated_at": event.occurred_at,
     })
 
 

@@ -65,7 +65,11 @@ class PlaceFacts(Base):
 
 
 class RestaurantSettings(Base):
-    """What taking an order needs of a restaurant: its name, wait time, whether it takes orders."""
+    """What taking an order needs of a restaurant: its name, wait time, whether it takes orders.
+
+    `whatsapp` and `takeaway` decide, with a delivery menu, whether diners may order from the menu
+    link at all (the spec's order-enabled rule; `delivery.service.check_takes_deliveries`).
+    """
 
     __tablename__ = "restaurant_settings"
 
@@ -75,5 +79,7 @@ class RestaurantSettings(Base):
     stop_orders: Mapped[bool] = mapped_column(Boolean, default=False)
     horario_apertura: Mapped[str | None] = mapped_column(String(5))
     horario_cierre: Mapped[str | None] = mapped_column(String(5))
+    whatsapp: Mapped[str] = mapped_column(String(300), default="")  # https://wa.me/<digits>, or empty
+    takeaway: Mapped[bool] = mapped_column(Boolean, default=False)
     deleted: Mapped[bool] = mapped_column(Boolean, default=False)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from contracts.ordering import TableFreed
+from contracts.ordering import TabClosed, TableFreed
 from kit.membership import ensure_restaurant_access
 from kit.outbox import add_event
 from kit.tokens import Principal
@@ -96,5 +96,7 @@ async def free(session: AsyncSession, principal: Principal, place_id: int) -> li
         .values(closed_at=datetime.now(UTC), version=OrderLine.version + 1)
     )
     await announce_holds(session, place.restaurant_id, before, [place_id], {line.order_id for line in lines})
+    # Before `TableFreed`: the freeing is the new sitting's first news, the rejections its last.
+    add_event(session, TabClosed(restaurant_id=place.restaurant_id, place_id=place_id))
     add_event(session, TableFreed(restaurant_id=place.restaurant_id, place_id=place_id, place_name=place.name))
     return [line for line, _ in moved]

@@ -2,6 +2,7 @@
 and a diner's WhatsApp order from the menu link is recorded too, so staff see it."""
 import asyncio
 
+from tests.delivery.conftest import WHATSAPP
 from tests.helpers import A, MENU_A, deliver, dish, outbox, profile, set_status
 
 
@@ -26,8 +27,9 @@ async def test_staff_create_a_delivery_whose_lines_start_new_with_copied_prices(
     # total_amount leaves out lines in 1, 3 and 6 (spec); the status is the lowest, ignoring 3
     assert (created["status"], created["total_amount"], created["order_total"]) == ("1", "0.00", "450.50")
     first, second = created["ordenes"]
-    await set_status(app, first["id"], "2")
-    await set_status(app, second["id"], "3")
+    for line, status in ((first, "2"), (second, "3")):
+        moved = await client.put(f"/api/ordenes/{line['id']}/", json={"status": status}, headers=people.operator_a)
+        assert moved.status_code == 200, moved.text
     [listed] = (await client.get("/api/delivery/?fk_resto=10", headers=people.owner_a)).json()["results"]
     assert (listed["status"], listed["total_amount"]) == ("2", "200.00")
     [placed] = await outbox(app, "ordering.order.placed")
@@ -82,16 +84,18 @@ async def test_a_diners_order_is_refused_when_orders_stop_or_a_dish_is_disabled_
     await deliver(app, dish(2, name="Milanesa"), dish(5, menu=999))
     answer = await client.post("/api/delivery/", json=body(2, lines=((5, 1),), address="", contact_info={"name": "Ana"}), headers={"Idempotency-Key": "wa-menu-001"})
     assert answer.json()["code"] == "dish_not_in_menu"
-    await deliver(app, profile(A, stop_orders=True))
+    await deliver(app, profile(A, stop_orders=True, whatsapp=WHATSAPP, takeaway=True))
     assert (await diner("wa-stop-0001")).json()["code"] == "orders_stopped"
 
 
 async def test_tenancy_of_the_delivery_calls(client, people):
-    assert (await client.post("/api/delivery/", json=body(), headers=people.owner_b)).status_code == 403
-    assert (await client.post("/api/delivery/", json=body(), headers=people.stranger)).status_code == 403
+    # another restaurant looks exactly like one that does not exist
+    assert (await client.post("/api/delivery/", json=body(), headers=people.owner_b)).status_code == 404
+    assert (await client.post("/api/delivery/", json=body(), headers=people.stranger)).status_code == 404
     await client.post("/api/delivery/", json=body(), headers=people.owner_a)
-    for who in (people.owner_b, people.stranger, people.client):
-        assert (await client.get("/api/delivery/?fk_resto=10", headers=who)).status_code == 403
+    for who in (people.owner_b, people.stranger):
+        assert (await client.get("/api/delivery/?fk_resto=10", headers=who)).status_code == 404
+    assert (await client.get("/api/delivery/?fk_resto=10", headers=people.client)).status_code == 403
     assert (await client.get("/api/delivery/?fk_resto=10")).status_code == 401
     assert (await client.get("/api/delivery/?fk_resto=10", headers=people.admin)).json()["count"] == 1
 

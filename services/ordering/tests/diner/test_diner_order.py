@@ -111,3 +111,24 @@ async def test_limits_on_lines_quantities_name_and_orders_per_minute(client, peo
     assert answer.json()["code"] == "too_many_orders" and 1 <= int(answer.headers["Retry-After"]) <= 60
     # another table is not limited by this one
     assert (await send(client, key="other-table-1", url="/api/ordenes/lugar/token-12/")).status_code == 201
+
+
+async def test_a_keys_stored_order_goes_back_only_to_its_own_table(client, people, app):
+    first = await send(client, "shared-key-01", body("Ana", (1, 2)))
+    assert first.status_code == 201
+    assert (await send(client, "shared-key-01", body("Ana", (1, 2)))).json() == first.json()
+    # the same key from another table's token is refused, and tells nothing of Ana's order
+    for url in ("/api/ordenes/lugar/token-12/", "/api/ordenes/lugar/token-21/"):
+        answer = await send(client, "shared-key-01", body("Luis", (1, 2) if url.endswith("12/") else (3, 1)), url=url, lang="en")
+        assert answer.status_code == 422 and answer.json() == {
+            "detail": "This Idempotency-Key was already used for another order. Send the order with a new key.",
+            "code": "idempotency_key_reused",
+        }
+    assert len(await outbox(app, "ordering.order.placed")) == 1
+    assert (await client.get("/api/ordenes/lugar/token-12/")).json()["lines"] == []
+
+
+async def test_a_key_longer_than_the_limit_is_a_400(client, people):
+    answer = await send(client, key="k" * 101)
+    assert answer.status_code == 400 and answer.json()["code"] == "idempotency_key_required"
+    assert (await send(client, key="k" * 100)).status_code == 201

@@ -57,3 +57,16 @@ async def test_the_restaurant_settings_come_from_identity(app):
     assert (settings.nombre_local, settings.wait_time, settings.stop_orders) == ("La Esquina", 20, True)
     await deliver(app, identity.RestaurantDeleted(restaurant_id=A, owner_id=1))
     assert (await row(app, RestaurantSettings, A)).deleted is True
+
+
+async def test_the_restaurants_whatsapp_link_and_take_away_come_from_identity_and_leave_with_it(app):
+    await deliver(app, identity.RestaurantCreated(restaurant_id=A, owner_id=1, nombre_local="La Esquina"))
+    settings = await row(app, RestaurantSettings, A)
+    assert (settings.whatsapp, settings.takeaway) == ("", False)
+    await deliver(app, profile(A, whatsapp="https://wa.me/5491145678900", takeaway=True))
+    settings = await row(app, RestaurantSettings, A)
+    assert (settings.whatsapp, settings.takeaway) == ("https://wa.me/5491145678900", True)
+    await deliver(app, identity.RestaurantDeleted(restaurant_id=A, owner_id=1))
+    settings = await row(app, RestaurantSettings, A)
+    assert (settings.whatsapp, settings.takeaway, settings.deleted) == ("", False, True)
+
