@@ -1,4 +1,4 @@
-import createClient, { type Middleware } from 'openapi-fetch';
+import createClient, { type ClientPathsWithMethod, type MaybeOptionalInit, type Middleware } from 'openapi-fetch';
 import type { ApiPaths } from '@/types/api';
 import { localeStore } from './i18n/locale';
 import { sessionStore } from './session';
@@ -39,4 +39,29 @@ export async function unwrap<T>(
   const { data, error, response } = await promise;
   if (!response.ok) throw new ApiError(response.status, error ?? null);
   return data as T;
+}
+
+type BlobPath = ClientPathsWithMethod<typeof api, 'get'>;
+
+/**
+ * A binary answer (a PDF, a QR image) of a GET, through the same client: it sends the token and
+ * the language, which a link or an <img src> could not, and an error answer (JSON) throws the
+ * same ApiError as any other call.
+ */
+export function getBlob<P extends BlobPath>(path: P, init: MaybeOptionalInit<ApiPaths[P], 'get'>): Promise<Blob> {
+  // `init` is checked against `path` by this signature; openapi-fetch's own cannot follow a generic path
+  return unwrap(api.GET(path, { ...init, parseAs: 'blob' } as never)) as Promise<Blob>;
+}
+
+/** Save a fetched file under `filename` (through a link: the browser downloads it). */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // revoked later: some browsers read the file after click() returns
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import type { components as Notifications } from '@/types/api/notifications';
 
 /** Identity API as the tests' fake server sees it (shapes from the generated OpenAPI types). */
 export const users = {
@@ -52,6 +53,9 @@ export const handlers = [
     return HttpResponse.json({ success: true, id: 30, username: body.fk_user.email, auth_token: 'tok-client' }, { status: 201 });
   }),
   http.post('*/api/auth/users/reset_password/', () => new HttpResponse(null, { status: 204 })),
+  // the top bar's bell asks on every staff screen: nothing unread unless a test says otherwise
+  http.get('*/api/notificaciones/sin-leer/', () => HttpResponse.json({ count: 0 } satisfies Notifications['schemas']['UnreadCount'])),
+  http.get('*/api/notificaciones/', () => HttpResponse.json({ count: 0, results: [] } satisfies Notifications['schemas']['Page_NotificationPublic_'])),
   http.post('*/api/auth/users/reset_password_confirm/', async ({ request }) => {
     const body = (await request.json()) as { token: string };
     if (body.token === 'expired') return HttpResponse.json({ token: ['Invalid token.'] }, { status: 400 });

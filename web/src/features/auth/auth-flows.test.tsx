@@ -66,17 +66,27 @@ describe('login dialog', () => {
   });
 
   it('login and forgot-password dialogs switch between each other; the reset request always succeeds', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post('*/api/auth/users/reset_password/', async ({ request }) => {
+        sent.push(await request.json());
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
     renderApp('/');
     const { user, dialog } = await openLogin();
     await user.click(await within(dialog).findByRole('button', { name: '¿Olvidaste tu contraseña?' }));
-    const email = await screen.findByLabelText('E-mail');
+    const firstForm = await screen.findByLabelText('E-mail');
     await user.click(screen.getByRole('button', { name: 'Volver a ingresar' }));
     expect(await screen.findByLabelText('Usuario o e-mail')).toBeInTheDocument();
+    // back on the login form: the forgot-password form is gone, not hidden
+    expect(firstForm).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('E-mail')).toBeNull();
     await user.click(screen.getByRole('button', { name: '¿Olvidaste tu contraseña?' }));
     await user.type(await screen.findByLabelText('E-mail'), 'nobody@example.com');
-    expect(email).toBeDefined();
     await user.click(screen.getByRole('button', { name: 'Enviar enlace' }));
     expect(await screen.findByText('Si el e-mail está registrado, te enviamos un enlace para restablecer la contraseña.')).toBeInTheDocument();
+    expect(sent).toEqual([expect.objectContaining({ email: 'nobody@example.com' })]);
   });
 });
 

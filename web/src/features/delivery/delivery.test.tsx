@@ -6,12 +6,18 @@ import { selectedRestaurantStore } from '@/lib/selected-restaurant';
 import { identityFake } from '@/testing/identity-fake';
 import { server } from '@/testing/setup-tests';
 import { renderApp } from '@/testing/test-utils';
-import type { Delivery } from './api/get-deliveries';
+import type { Delivery } from './api/keys';
 
+type Line = Delivery['ordenes'][number];
+const line = (over: Partial<Line>): Line => ({
+  id: 10, order: 5, fk_sit: null, sit_name: '', fk_dish: 100, dish_name: 'Empanada', price: '1500.00', quantity: 2, status: '1',
+  extra_commentary: 'sin comino', diner_name: '', fk_delivery: 1, fk_resto: 1, fk_user_client: null, creation_date: '2026-11-22T20:00:00Z',
+  version: 1, cash: false, total_paid_amount: '0.00', ...over,
+});
 const delivery = (over: Partial<Delivery>): Delivery => ({
-  id: 1, fk_resto: 1, type_delivery: 2, contact_info: { name: 'Ana Pérez', phone: '' }, address: '', fk_delivery: '123456',
+  id: 1, fk_resto: 1, fk_menu: 1, type_delivery: 2, contact_info: { name: 'Ana Pérez', phone: '' }, address: '', fk_delivery: '123456',
   status: '1', total_amount: '0.00', order_total: '5000.00', cash_amount: '6000.00', creation_date: '2026-11-22T20:00:00Z',
-  ordenes: [{ id: 10, dish_name: 'Empanada', quantity: 2, price: '1500.00', status: '1', extra_commentary: 'sin comino' }],
+  ordenes: [line({})],
   ...over,
 });
 

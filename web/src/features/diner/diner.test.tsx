@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as toasts from '@/lib/notify';
 import { server } from '@/testing/setup-tests';
 import { renderApp } from '@/testing/test-utils';
 import { resetResources } from './api/resource';
@@ -42,7 +43,7 @@ function menuHandler(menu: PublicMenu | null = MENU) {
 class FakeSocket {
   onopen: (() => void) | null = null;
   onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: ((e: { code: number }) => void) | null = null;
+  onclose: ((e: { code: number; reason?: string }) => void) | null = null;
   sent: string[] = [];
   constructor(readonly url: string) {}
   send(data: string) {
@@ -55,8 +56,8 @@ class FakeSocket {
   receive(frame: unknown) {
     act(() => this.onmessage?.({ data: JSON.stringify(frame) }));
   }
-  drop(code: number) {
-    act(() => this.onclose?.({ code }));
+  drop(code: number, reason = '') {
+    act(() => this.onclose?.({ code, reason }));
   }
 }
 
@@ -308,6 +309,31 @@ describe('at a table /menus?p=<token>', () => {
     sockets[1].drop(4404);
     await new Promise((r) => setTimeout(r, 1200));
     expect(sockets).toHaveLength(2);
+    vi.unstubAllGlobals();
+  });
+
+  it('a phone refused because the table has too many phones is told why and does not retry', async () => {
+    const notify = vi.spyOn(toasts, 'notify').mockImplementation(() => {});
+    const tab = { current: { fk_sit: 4, i_name: 'M1', fk_resto: 10, lines: [], total: '0.00' } as Tab };
+    const sockets: FakeSocket[] = [];
+    vi.stubGlobal('WebSocket', class extends FakeSocket {
+      constructor(url: string) {
+        super(url);
+        sockets.push(this);
+      }
+    });
+    server.use(...tableHandlers(tab, []));
+    renderApp('/menus?p=tok-m1');
+    await screen.findByTestId('table-tab');
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    sockets[0].open();
+    sockets[0].drop(4429, 'too_many_at_place');
+    expect(notify).toHaveBeenCalledWith(
+      'warning', 'Hay demasiados teléfonos conectados a esta mesa. Cerrá la página en alguno y escaneá el código otra vez.', expect.anything(),
+    );
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(sockets).toHaveLength(1);
+    notify.mockRestore();
     vi.unstubAllGlobals();
   });
 

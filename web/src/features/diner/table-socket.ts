@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { useT } from '@/lib/i18n/messages';
+import { DURATION, notify } from '@/lib/notify';
 
 /** A message of notifications' table socket (services/notifications/README.md 'The message'). */
 export type TableMessage = {
@@ -11,8 +13,15 @@ export type TableMessage = {
 
 export type SocketState = 'connecting' | 'live' | 'retrying' | 'closed';
 
-/** Close codes after which reconnecting cannot help (a replaced QR, a bad frame). */
-const FINAL = new Set([4400, 4401, 4403, 4404]);
+/** Close codes after which reconnecting cannot help (a replaced QR, a bad frame, too many phones). */
+const FINAL = new Set([4400, 4401, 4403, 4404, 4429]);
+
+/** 4429: a cap of the server's was full; its close reason says which. */
+const TOO_MANY: Record<string, string> = {
+  too_many_at_place: 'diner.table.tooManyAtPlace',
+  too_many_for_restaurant: 'diner.table.tooManyForRestaurant',
+  too_many_from_address: 'diner.table.tooManyFromAddress',
+};
 const BACKOFF_MS = [1000, 2000, 4000, 8000, 16000, 30000];
 
 export function socketUrl(origin = window.location.origin): string {
@@ -31,8 +40,11 @@ export function useTableSocket(
 ): SocketState {
   const [state, setState] = useState<SocketState>('connecting');
   const latest = useRef(handlers);
+  const t = useT();
+  const latestT = useRef(t);
   useEffect(() => {
     latest.current = handlers;
+    latestT.current = t;
   });
 
   useEffect(() => {
@@ -69,6 +81,10 @@ export function useTableSocket(
         if (stopped) return;
         if (FINAL.has(event.code)) {
           setState('closed');
+          if (event.code === 4429) {
+            const id = TOO_MANY[event.reason] ?? TOO_MANY.too_many_at_place;
+            notify('warning', latestT.current(id), { autoClose: DURATION.long });
+          }
           return;
         }
         setState('retrying');

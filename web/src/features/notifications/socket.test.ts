@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { localeStore } from '@/lib/i18n/locale';
+import * as toasts from '@/lib/notify';
 import * as sound from '@/lib/sound';
 import { sessionStore } from '@/lib/session';
 import { StaffSocket, type SocketEvent } from './socket';
@@ -9,7 +11,7 @@ class FakeSocket {
   sent: string[] = [];
   onopen: (() => void) | null = null;
   onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: ((e: { code: number }) => void) | null = null;
+  onclose: ((e: { code: number; reason?: string }) => void) | null = null;
   closed = false;
   constructor(readonly url: string) {
     FakeSocket.all.push(this);
@@ -26,8 +28,8 @@ class FakeSocket {
   frame(f: object) {
     this.onmessage?.({ data: JSON.stringify(f) });
   }
-  drop(code = 1006) {
-    this.onclose?.({ code });
+  drop(code = 1006, reason = '') {
+    this.onclose?.({ code, reason });
   }
 }
 
@@ -86,6 +88,22 @@ describe('staff socket', () => {
     last().drop(4401);
     vi.advanceTimersByTime(60_000);
     expect(FakeSocket.all).toHaveLength(1);
+  });
+
+  it('does not reconnect when the server holds too many sockets, and says why in the screen\'s language', async () => {
+    const notify = vi.spyOn(toasts, 'notify').mockImplementation(() => {});
+    await localeStore.set('es');
+    const { s, last } = make();
+    s.start(10);
+    last().drop(4429, 'too_many_for_restaurant');
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(notify).toHaveBeenCalledWith('warning', 'El restaurante tiene demasiadas pantallas conectadas. Cerrá alguna y volvé a cargar la página.', expect.anything());
+    await localeStore.set('en');
+    s.start(11);
+    last().drop(4429, 'too_many_from_address');
+    expect(notify).toHaveBeenLastCalledWith('warning', 'Too many connections are open from this network. Close a tab and reload the page.', expect.anything());
+    await localeStore.set('es');
   });
 
   it('rings for live new orders and waiter calls only: not for the replay, not for status changes, not twice', () => {

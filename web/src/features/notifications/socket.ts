@@ -1,7 +1,11 @@
+import { createIntl } from 'react-intl';
 import { localeStore } from '@/lib/i18n/locale';
+import { DURATION, notify } from '@/lib/notify';
 import { sessionStore } from '@/lib/session';
 import { playNotificationSound } from '@/lib/sound';
 import { KEYS, read } from '@/lib/storage';
+import en from './locales/en.json';
+import es from './locales/es.json';
 
 /** One message of the staff socket (services/notifications/README.md 'The message'). */
 export type LiveMessage = {
@@ -32,8 +36,20 @@ const SOUNDS: Record<string, 'new-order' | 'waiter-call'> = {
   bill_request: 'waiter-call',
 };
 
-/** Close codes after which reconnecting cannot help (bad auth, revoked, not a member). */
-const FINAL = new Set([4400, 4401, 4403, 4404]);
+/** Close codes after which reconnecting cannot help (bad auth, revoked, not a member, too many sockets). */
+const FINAL = new Set([4400, 4401, 4403, 4404, 4429]);
+
+/** 4429: a cap of the server's was full (its close reason says which); told in the screen's language. */
+const TOO_MANY: Record<string, string> = {
+  too_many_from_address: 'bell.socket.tooManyFromAddress',
+  too_many_for_restaurant: 'bell.socket.tooManyForRestaurant',
+};
+
+function tooMany(reason: string | undefined): string {
+  const locale = localeStore.get();
+  const intl = createIntl({ locale, messages: locale === 'en' ? en : es, defaultLocale: 'es' });
+  return intl.formatMessage({ id: TOO_MANY[reason ?? ''] ?? TOO_MANY.too_many_for_restaurant });
+}
 
 export const BACKOFF_MS = [1000, 2000, 4000, 8000, 16000, 30000];
 
@@ -140,6 +156,7 @@ export class StaffSocket {
       if (this.ws !== ws) return;
       this.ws = null;
       this.setConnected(false);
+      if (ev.code === 4429 && !this.stopped) notify('warning', tooMany(ev.reason), { autoClose: DURATION.long });
       if (this.stopped || FINAL.has(ev.code)) return;
       const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
       this.attempt += 1;

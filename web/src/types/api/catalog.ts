@@ -69,12 +69,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Replace Dish Image */
+        /**
+         * Replace Dish Image
+         * @description The new file gets a new name; the old one stops being served once the change commits.
+         */
         put: operations["replaceDishImage"];
         post?: never;
         /**
          * Delete Dish Image
-         * @description Soft delete: the row stays (soft_delete), the image leaves the dish and the public menu.
+         * @description Soft delete: the row stays (soft_delete); the image leaves the dish and the public menu, and
+         *     its file stops being served.
          */
         delete: operations["deleteDishImage"];
         options?: never;
@@ -91,7 +95,8 @@ export interface paths {
         };
         /**
          * List Dishes
-         * @description `{count, results}` of the dishes the caller may see; with `paginate=0`, the plain list.
+         * @description `{count, results}` of the dishes the caller may see (9, 18 or 36 a page in the dish list; 500
+         *     for a new order); with `paginate=0`, the plain list.
          */
         get: operations["listDishes"];
         put?: never;
@@ -154,7 +159,7 @@ export interface paths {
         };
         /**
          * List Categories
-         * @description `{count, results}`; with `paginate=0`, the plain list of every category.
+         * @description `{count, results}` (the menu editor asks for one page of 500); with `paginate=0`, the plain list.
          */
         get: operations["listCategories"];
         put?: never;
@@ -276,66 +281,36 @@ export interface components {
         Body_addDishImage: {
             /** Dish */
             dish: number;
-            /** Image */
+            /**
+             * Image
+             * @description png, jpeg or bmp; checked by content
+             */
             image?: string | null;
         };
         /** Body_createDish */
         Body_createDish: {
             /**
-             * Description
-             * @description at most 270 characters
-             * @default
-             */
-            description: string;
-            /**
              * Dish Dimage
              * @description png, jpeg or bmp; checked by content
              */
             dish_dimage?: string[] | null;
-            /**
-             * Menu Group
-             * @description the category (last level only)
-             */
-            menu_group: number;
-            /**
-             * Name
-             * @description at most 60 characters, unique in its category
-             */
-            name: string;
-            /**
-             * Order
-             * @default 0
-             */
-            order: number;
-            /**
-             * Price
-             * @description at least 1, 2 decimals: 1234.50
-             */
-            price: string;
-        };
+        } & components["schemas"]["DishCreate"];
         /** Body_replaceDishImage */
         Body_replaceDishImage: {
-            /** Image */
+            /**
+             * Image
+             * @description png, jpeg or bmp; checked by content
+             */
             image?: string | null;
         };
         /** Body_updateDish */
         Body_updateDish: {
-            /** Description */
-            description?: string | null;
             /**
              * Dish Dimage
              * @description png, jpeg or bmp; checked by content
              */
             dish_dimage?: string[] | null;
-            /** Menu Group */
-            menu_group?: number | null;
-            /** Name */
-            name?: string | null;
-            /** Order */
-            order?: number | null;
-            /** Price */
-            price?: string | null;
-        };
+        } & components["schemas"]["DishUpdate"];
         /** BulkPriceResult */
         BulkPriceResult: {
             /** Detail */
@@ -373,7 +348,10 @@ export interface components {
             /** Sub Category */
             sub_category?: number | null;
         };
-        /** CategoryNode */
+        /**
+         * CategoryNode
+         * @description Names are checked with the rest of the tree's rules (`tree.check`), so all problems come together.
+         */
         CategoryNode: {
             /**
              * Dishes
@@ -394,13 +372,6 @@ export interface components {
              * @default []
              */
             sub_categories: components["schemas"]["CategoryNode"][];
-        };
-        /** CategoryPage */
-        CategoryPage: {
-            /** Count */
-            count: number;
-            /** Results */
-            results: components["schemas"]["CategoryPublic"][];
         };
         /** CategoryPublic */
         CategoryPublic: {
@@ -469,6 +440,34 @@ export interface components {
             /** Name */
             name: string;
         };
+        /** DishCreate */
+        DishCreate: {
+            /**
+             * Description
+             * @default
+             */
+            description: string;
+            /**
+             * Menu Group
+             * @description the category (last level only)
+             */
+            menu_group: number;
+            /**
+             * Name
+             * @description unique in its category
+             */
+            name: string;
+            /**
+             * Order
+             * @default 0
+             */
+            order: number;
+            /**
+             * Price
+             * @description at least 1, 2 decimals: 1234.50 (or 1234,50)
+             */
+            price: number | string;
+        };
         /** DishImagePublic */
         DishImagePublic: {
             /** Dish */
@@ -517,13 +516,6 @@ export interface components {
             /** Price */
             price: string;
         };
-        /** DishPage */
-        DishPage: {
-            /** Count */
-            count: number;
-            /** Results */
-            results: components["schemas"]["DishPublic"][];
-        };
         /** DishPublic */
         DishPublic: {
             /** Description */
@@ -543,6 +535,22 @@ export interface components {
             pk: number;
             /** Price */
             price: string;
+        };
+        /**
+         * DishUpdate
+         * @description Fields not sent stay as they are.
+         */
+        DishUpdate: {
+            /** Description */
+            description?: string | null;
+            /** Menu Group */
+            menu_group?: number | null;
+            /** Name */
+            name?: string | null;
+            /** Order */
+            order?: number | null;
+            /** Price */
+            price?: number | string | null;
         };
         /** MenuCreate */
         MenuCreate: {
@@ -617,6 +625,20 @@ export interface components {
             /** Menus */
             menus: components["schemas"]["MenuTree"][];
         };
+        /** Page[CategoryPublic] */
+        Page_CategoryPublic_: {
+            /** Count */
+            count: number;
+            /** Results */
+            results: components["schemas"]["CategoryPublic"][];
+        };
+        /** Page[DishPublic] */
+        Page_DishPublic_: {
+            /** Count */
+            count: number;
+            /** Results */
+            results: components["schemas"]["DishPublic"][];
+        };
         /** PublicCategory */
         PublicCategory: {
             /** Dishes */
@@ -680,17 +702,32 @@ export interface components {
             horario_cierre: string | null;
             /** Id */
             id: number;
-            /** Logo */
+            /**
+             * Logo
+             * @default
+             */
             logo: string;
-            /** Nombre Local */
+            /**
+             * Nombre Local
+             * @default
+             */
             nombre_local: string;
             /** Order Enabled */
             order_enabled: boolean;
-            /** Stop Orders */
+            /**
+             * Stop Orders
+             * @default false
+             */
             stop_orders: boolean;
-            /** Takeaway */
+            /**
+             * Takeaway
+             * @default false
+             */
             takeaway: boolean;
-            /** Whatsapp */
+            /**
+             * Whatsapp
+             * @default
+             */
             whatsapp: string;
         };
     };
@@ -915,14 +952,15 @@ export interface operations {
     listDishes: {
         parameters: {
             query?: {
-                page?: number;
-                /** @description 9, 18 or 36 in the dish list; 500 for a new order */
-                size?: number;
+                /** @description text to look for */
                 search?: string | null;
                 menu_group__menu?: number | null;
                 menu_group?: number | null;
                 disable?: boolean | null;
                 menu_group__menu__restaurant?: number | null;
+                page?: number;
+                /** @description -1 (or 0) for every row */
+                size?: number;
                 paginate?: boolean;
             };
             header?: never;
@@ -937,7 +975,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DishPage"] | components["schemas"]["DishPublic"][];
+                    "application/json": components["schemas"]["Page_DishPublic_"] | components["schemas"]["DishPublic"][];
                 };
             };
             /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */
@@ -1030,7 +1068,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "multipart/form-data": components["schemas"]["Body_updateDish"];
             };
@@ -1128,6 +1166,7 @@ export interface operations {
                 rest?: number | null;
                 menu?: number | null;
                 page?: number;
+                /** @description -1 (or 0) for every row */
                 size?: number;
                 paginate?: boolean;
             };
@@ -1143,7 +1182,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CategoryPage"] | components["schemas"]["CategoryPublic"][];
+                    "application/json": components["schemas"]["Page_CategoryPublic_"] | components["schemas"]["CategoryPublic"][];
                 };
             };
             /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */

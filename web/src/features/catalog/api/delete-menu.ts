@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
+import { menuKeys } from '@/lib/menus';
 import { catalogKeys } from './keys';
 import type { Menu } from './types';
 
@@ -14,6 +15,6 @@ export function useDeleteMenu() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: deleteMenu,
-    onSuccess: () => qc.invalidateQueries({ queryKey: catalogKeys.all }),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: menuKeys.all }), qc.invalidateQueries({ queryKey: catalogKeys.all })]),
   });
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 
-/** Query keys of the catalog feature (hierarchical: mutations invalidate by prefix). */
+/** Query keys of the catalog feature (hierarchical: mutations invalidate by prefix); the menus' are `menuKeys` (lib/menus.ts). */
 export type DishFilters = {
   restaurant: number;
   menu: number | null;
@@ -12,8 +12,6 @@ export type DishFilters = {
 
 export const catalogKeys = {
   all: ['catalog'] as const,
-  menus: (restaurant: number) => ['catalog', 'menus', restaurant] as const,
-  menusAll: () => ['catalog', 'menus'] as const,
   tree: (menuId: number) => ['catalog', 'menu-tree', menuId] as const,
   treesAll: () => ['catalog', 'menu-tree'] as const,
   categories: (menuId: number) => ['catalog', 'categories', menuId] as const,

@@ -1,15 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '@/lib/api-client';
+import { getBlob, saveBlob } from '@/lib/api-client';
 import { catalogKeys } from './keys';
 
-/**
- * GET qr/menu/{menu_id}/?format=png|pdf (floor service): a binary answer, read as a blob through
- * the API client (it sends the token, which an <img src> could not).
- */
+/** GET qr/menu/{menu_id}/?format=png|pdf (floor service): the menu link's QR. */
 export function getMenuQr(menuId: number, format: 'png' | 'pdf'): Promise<Blob> {
-  return unwrap(
-    api.GET('/api/qr/menu/{menu_id}/', { params: { path: { menu_id: menuId }, query: { format } }, parseAs: 'blob' }),
-  ) as Promise<Blob>;
+  return getBlob('/api/qr/menu/{menu_id}/', { params: { path: { menu_id: menuId }, query: { format } } });
 }
 
 /** The QR image as an object URL (revoked by the browser with the page). */
@@ -25,13 +20,5 @@ export function useMenuQrImage(menuId: number | null) {
 
 /** Download the A4 PDF (126-point QR) as qr_menu.pdf. */
 export async function downloadMenuQrPdf(menuId: number): Promise<void> {
-  const blob = await getMenuQr(menuId, 'pdf');
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = 'qr_menu.pdf';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await getMenuQr(menuId, 'pdf'), 'qr_menu.pdf');
 }

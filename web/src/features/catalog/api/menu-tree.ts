@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
+import { menuKeys } from '@/lib/menus';
 import { catalogKeys } from './keys';
 import type { MenuTree, NestedMenu } from './types';
 
@@ -35,7 +36,7 @@ export function useSaveMenuTree() {
     mutationFn: saveMenuTree,
     onSuccess: (tree) => {
       qc.setQueryData(catalogKeys.tree(tree.menu.id), tree);
-      void qc.invalidateQueries({ queryKey: catalogKeys.menusAll() });
+      void qc.invalidateQueries({ queryKey: menuKeys.all });
       void qc.invalidateQueries({ queryKey: catalogKeys.categoriesAll() });
       void qc.invalidateQueries({ queryKey: catalogKeys.dishesAll() });
     },

@@ -10,6 +10,6 @@ export type CategoryNodeIn = S['CategoryNode'];
 export type Category = S['CategoryPublic'];
 export type Dish = S['DishPublic'];
 export type DishImage = S['DishImagePublic'];
-export type DishPage = S['DishPage'];
+export type DishPage = S['Page_DishPublic_'];
 export type BulkPriceUpdate = S['BulkPriceUpdate'];
 export type BulkPriceResult = S['BulkPriceResult'];

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
-import { catalogKeys } from './keys';
+import { menuKeys } from '@/lib/menus';
 import type { Menu } from './types';
 
 /** PUT menu/{id}/?restaurant= (the Delivery / Take Away switch sends `delivery`). */
@@ -18,6 +18,6 @@ export function useUpdateMenu() {
   return useMutation({
     mutationFn: ({ menu, changes }: { menu: Menu; changes: { name?: string; delivery?: boolean } }) => updateMenu(menu, changes),
     // one delivery menu per restaurant: the server may have switched another one off
-    onSuccess: () => qc.invalidateQueries({ queryKey: catalogKeys.menusAll() }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: menuKeys.all }),
   });
 }

@@ -9,7 +9,7 @@ import { MessagesScope, useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
 import { MenuSelect } from '@/components/menu-select';
 import { createDish } from '../api/create-dish';
-import { useMenus } from '../api/get-menus';
+import { useMenus } from '@/lib/menus';
 import { DishDialog } from '../dishes/dish-dialog';
 import catalogEs from '../locales/es.json';
 import catalogEn from '../locales/en.json';

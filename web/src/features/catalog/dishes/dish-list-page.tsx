@@ -11,7 +11,7 @@ import { notify } from '@/lib/notify';
 import { MenuSelect } from '@/components/menu-select';
 import { dishCategoryOptions, useCategories } from '../api/categories';
 import { useDishes } from '../api/get-dishes';
-import { useMenus } from '../api/get-menus';
+import { useMenus } from '@/lib/menus';
 import type { Dish } from '../api/types';
 import { CatalogMessages } from '../components/catalog-messages';
 import { HelpDialog } from '../components/help-dialog';

@@ -10,7 +10,7 @@ import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
 import { KEYS, write } from '@/lib/storage';
 import { useDeleteMenu } from '../api/delete-menu';
-import { useMenus } from '../api/get-menus';
+import { useMenus } from '@/lib/menus';
 import { useMenuTree, useSaveMenuTree } from '../api/menu-tree';
 import type { Menu } from '../api/types';
 import { CatalogMessages } from '../components/catalog-messages';

@@ -204,23 +204,32 @@ describe('menu editor (/menu)', () => {
     const user = userEvent.setup();
     renderApp('/menu', { as: 'owner' });
     await screen.findByTestId('tree-category-Entradas');
+    const menuReads = () => fake.calls.filter((c) => c.method === 'GET' && c.path === '/api/menu/').length;
+    const before = menuReads();
     await user.click(screen.getByRole('button', { name: 'Eliminar menú' }));
     const dialog = await screen.findByRole('dialog', { name: 'Eliminar menú' });
     await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     expect(await screen.findByText('Menú eliminado.')).toBeInTheDocument();
     expect(fake.calls.find((c) => c.method === 'DELETE')).toMatchObject({ path: '/api/menu/1/', query: { restaurant: '7' } });
+    // the restaurant's menus (one entry for every screen) are read again
+    await waitFor(() => expect(menuReads()).toBe(before + 1));
   });
 
   it('the Delivery / Take Away switch sets the menu’s delivery flag', async () => {
     const fake = setup();
     const user = userEvent.setup();
     renderApp('/menu', { as: 'owner' });
-    await user.click(await screen.findByRole('switch', { name: /Delivery \/ Take Away/ }));
+    const toggle = await screen.findByRole('switch', { name: /Delivery \/ Take Away/ });
+    const menuReads = () => fake.calls.filter((c) => c.method === 'GET' && c.path === '/api/menu/').length;
+    const before = menuReads();
+    await user.click(toggle);
     expect(await screen.findByText('Menú actualizado.')).toBeInTheDocument();
     expect(fake.calls.find((c) => c.method === 'PUT' && c.path === '/api/menu/1/')).toMatchObject({
       query: { restaurant: '7' },
       body: { delivery: true, restaurant: 7 },
     });
+    // one delivery menu per restaurant: the menus are read again, for every screen that shows them
+    await waitFor(() => expect(menuReads()).toBe(before + 1));
   });
 
   it('the public link is copied with one tap', async () => {

@@ -11,7 +11,7 @@ import { notify, succeeded } from '@/lib/notify';
 import { MenuSelect } from '@/components/menu-select';
 import { useCategories } from '../api/categories';
 import { catalogKeys } from '../api/keys';
-import { useMenus } from '../api/get-menus';
+import { useMenus } from '@/lib/menus';
 import type { Category } from '../api/types';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { notifyServerErrors } from '../components/show-errors';

@@ -5,7 +5,8 @@ import { RequireRestaurant } from '@/components/require-restaurant';
 import { formatDate, formatPrice } from '@/lib/i18n/format';
 import { useLocale } from '@/lib/i18n/locale';
 import { MessagesScope, useT } from '@/lib/i18n/messages';
-import { DELIVERY_PAGE_SIZE, useDeliveries, type Delivery } from '../api/get-deliveries';
+import { DELIVERY_PAGE_SIZE, useDeliveries } from '../api/get-deliveries';
+import type { Delivery, DeliveryStatus } from '../api/keys';
 import es from '../locales/es.json';
 import en from '../locales/en.json';
 import { Loading } from '@/components/loading';
@@ -26,7 +27,7 @@ export default function DeliveryPage() {
 function DeliveryScreen({ restaurant, name }: { restaurant: number; name: string }) {
   const t = useT();
   const [locale] = useLocale();
-  const [status, setStatus] = useState('0');
+  const [status, setStatus] = useState<DeliveryStatus>('0');
   const [page, setPage] = useState(1);
   const list = useDeliveries({ restaurant, status, page });
   const rows = list.data?.results ?? [];
@@ -47,7 +48,7 @@ function DeliveryScreen({ restaurant, name }: { restaurant: number; name: string
             label={t('delivery.filter')}
             value={status}
             onChange={(e) => {
-              setStatus(e.currentTarget.value);
+              setStatus(e.currentTarget.value as DeliveryStatus);
               setPage(1);
             }}
             data={STATUSES.map((s) => ({ value: s, label: t(`delivery.status.${s}`) }))}

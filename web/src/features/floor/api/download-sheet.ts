@@ -1,28 +1,10 @@
-import { floorBlob } from './client';
-import type { SitType } from './types';
-
-/** The A4 layouts of GET qr/sit/ (services/floor/README.md). */
-export type SheetLayout = '3x3' | '4x4' | '5x5' | '4-instrucciones' | 'uno' | 'uno-instrucciones';
+import { getBlob, saveBlob } from '@/lib/api-client';
+import type { SheetLayout, SitType } from './types';
 
 export type SheetQuery = { restaurant: number; layout: SheetLayout; sitType?: SitType; ids?: number[] };
 
-/** The sheet's address: all places, one kind (`sit_type`) or a list (`ids`). */
-export function sheetPath({ restaurant, layout, sitType, ids }: SheetQuery): string {
-  const q = new URLSearchParams({ fk_resto: String(restaurant), layout });
-  if (sitType) q.set('sit_type', sitType);
-  if (ids?.length) q.set('ids', ids.join(','));
-  return `/api/qr/sit/?${q.toString()}`;
-}
-
-/** Download the PDF sheet under `filename` (through a link: the browser saves it). */
-export async function downloadSheet(query: SheetQuery, filename: string): Promise<void> {
-  const blob = await floorBlob(sheetPath(query));
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+/** GET qr/sit/ : the A4 sheet of all places, one kind (`sit_type`) or a list (`ids`), saved as `filename`. */
+export async function downloadSheet({ restaurant, layout, sitType, ids }: SheetQuery, filename: string): Promise<void> {
+  const query = { fk_resto: restaurant, layout, sit_type: sitType, ids: ids?.length ? ids.join(',') : undefined };
+  saveBlob(await getBlob('/api/qr/sit/', { params: { query } }), filename);
 }

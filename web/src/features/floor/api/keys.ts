@@ -1,6 +1,5 @@
-/** Query keys of the floor feature (hierarchical: mutations invalidate by prefix). */
+/** Query keys of the floor feature (hierarchical: mutations invalidate by prefix); the menus' are `menuKeys` (lib/menus.ts). */
 export const floorKeys = {
   all: ['floor'] as const,
-  sits: (restaurant: number) => ['floor', 'sits', restaurant] as const,
-  menus: (restaurant: number) => ['floor', 'menus', restaurant] as const,
+  sits: (restaurant: number) => [...floorKeys.all, 'sits', restaurant] as const,
 };

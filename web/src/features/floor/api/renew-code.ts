@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { floorFetch } from './client';
+import { api, unwrap } from '@/lib/api-client';
 import { floorKeys } from './keys';
 import type { Sit } from './types';
 
 /** POST sit/{id}/nuevo-qr/ : a new token for a lost or copied sticker; the old code stops working. */
 export function renewCode(id: number): Promise<Sit> {
-  return floorFetch<Sit>('POST', `/api/sit/${id}/nuevo-qr/`);
+  return unwrap(api.POST('/api/sit/{place_id}/nuevo-qr/', { params: { path: { place_id: id } } }));
 }
 
 export function useRenewCode(restaurant: number) {

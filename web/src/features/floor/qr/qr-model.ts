@@ -1,5 +1,4 @@
-import type { SheetLayout } from '../api/download-sheet';
-import type { Sit, SitType } from '../api/types';
+import type { SheetLayout, Sit, SitType } from '../api/types';
 
 /** QR grid page sizes (spec part 2 §9): 6, 12, 18; 4, 8, 12 on medium screens. */
 export const PAGE_SIZES = [6, 12, 18] as const;

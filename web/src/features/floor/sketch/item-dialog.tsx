@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useT } from '@/lib/i18n/messages';
-import type { Menu } from '../api/types';
+import type { Menu } from '@/lib/menus';
 import { NAME_MAX, nameError, type Item } from './model';
 
 /** A place's dialog: rename it (the sketch's rules), change its menu, block it, or remove it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Sit } from '../api/types';
+import { sit } from '../testing/floor-handlers';
 import { changesOf, freeCell, MAX_ROWS, nameError, newItem, nextName, type Item } from './model';
 import { saveSketch } from './save';
 
@@ -68,10 +68,6 @@ describe('placing', () => {
 });
 
 describe('save', () => {
-  const sit = (id: number, name: string): Sit => ({
-    id, fk_resto: 7, fk_menu: 1, i_name: name, sit_type: 'mesa', x_axis: 0, y_axis: 0, w_width: 1, h_high: 1, blocked: false,
-  });
-
   it('what changed: new, moved and removed places', () => {
     const loaded = [item('M1', 'mesa', { id: 1 }), item('M2', 'mesa', { id: 2 }), item('M3', 'mesa', { id: 3 })];
     const current = [{ ...loaded[0] }, { ...loaded[1], x: loaded[1].x + 1 }, item('M4')];

@@ -1,4 +1,6 @@
-import { createSits, deleteSits, updateSits } from '../api/save-sits';
+import { createSits } from '../api/create-sits';
+import { deleteSits } from '../api/delete-sits';
+import { updateSits } from '../api/update-sits';
 import type { Sit } from '../api/types';
 import { changesOf, isEmpty, toInput, type Item } from './model';
 

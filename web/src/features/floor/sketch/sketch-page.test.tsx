@@ -43,7 +43,7 @@ describe('floor sketch (/croquis-restaurante)', () => {
   });
 
   it('with several menus none is preselected and adding asks for one', async () => {
-    setup({ menus: [{ id: 1, name: 'Carta', restaurant: 7 }, { id: 2, name: 'Bar', restaurant: 7 }] });
+    setup({ menus: [{ id: 1, name: 'Carta', restaurant: 7, delivery: false }, { id: 2, name: 'Bar', restaurant: 7, delivery: false }] });
     const user = userEvent.setup();
     renderApp('/croquis-restaurante', { as: 'owner' });
     await startEditing(user);

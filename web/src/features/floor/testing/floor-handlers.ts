@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import type { Menu, Sit } from '../api/types';
+import type { Menu } from '@/lib/menus';
+import type { Sit, SitInput } from '../api/types';
 
 /**
  * A fake floor service (the spec's `sit/` API) for the screens' tests. `active` names the places
@@ -12,7 +13,8 @@ export function sit(id: number, name: string, extra: Partial<Sit> = {}): Sit {
   const type = name.startsWith('S') ? 'silla' : name.startsWith('D') ? 'delivery' : 'mesa';
   return {
     id, fk_resto: 7, fk_menu: 1, menu_name: 'Carta', i_name: name, sit_type: type, x_axis: id % 24, y_axis: 0, w_width: 1, h_high: 1,
-    blocked: false, admin: true, details: '', is_active: false, qr: `http://localhost/menus?p=tok${id}`, qr_code: `/api/qr/lugar/tok${id}.png`, ...extra,
+    blocked: false, admin: true, details: '', is_active: false, call_waiter: false, call_kind: null, resizable: true, static: false,
+    qr: `http://localhost/menus?p=tok${id}`, qr_code: `/api/qr/lugar/tok${id}.png`, ...extra,
   };
 }
 
@@ -21,7 +23,7 @@ export type Call = { method: string; path: string; query: Record<string, string>
 export function floorServer(opts: { sits?: Sit[]; menus?: Menu[]; active?: string[] } = {}) {
   const calls: Call[] = [];
   const sits: Sit[] = opts.sits ?? [sit(1, 'M1'), sit(3, 'M3'), sit(5, 'S1')];
-  const menus: Menu[] = opts.menus ?? [{ id: 1, name: 'Carta', restaurant: 7 }];
+  const menus: Menu[] = opts.menus ?? [{ id: 1, name: 'Carta', restaurant: 7, delivery: false }];
   const active = new Set(opts.active ?? []);
   let next = 100;
   const record = async (request: Request) => {
@@ -41,7 +43,7 @@ export function floorServer(opts: { sits?: Sit[]; menus?: Menu[]; active?: strin
     }),
     http.post('*/api/sit/', async ({ request }) => {
       const { body } = await record(request);
-      const created = (body as { location: Omit<Sit, 'id'>[] }).location.map((s) => ({ ...s, id: next++ }) as Sit);
+      const created = (body as { location: SitInput[] }).location.map((s) => sit(next++, s.i_name ?? '', s as Partial<Sit>));
       sits.push(...created);
       return HttpResponse.json(created, { status: 201 });
     }),

@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ordersFetch } from './client';
+import { api, unwrap } from '@/lib/api-client';
 import { ordersKeys } from './keys';
 import type { BoardTable } from './types';
 
 /** GET ordenes/mesas/?fk_resto= : every place with its display status, counts and late flag. */
-export const tablesQuery = (restaurant: number) =>
-  queryOptions({
-    queryKey: ordersKeys.tables(restaurant),
-    queryFn: () => ordersFetch<BoardTable[]>('GET', `/api/ordenes/mesas/?fk_resto=${restaurant}`),
-  });
+export function getTables(restaurant: number): Promise<BoardTable[]> {
+  return unwrap(api.GET('/api/ordenes/mesas/', { params: { query: { fk_resto: restaurant } } })) as Promise<BoardTable[]>;
+}
+
+export const tablesQuery = (restaurant: number) => queryOptions({ queryKey: ordersKeys.tables(restaurant), queryFn: () => getTables(restaurant) });

@@ -1,13 +1,15 @@
-/** Query keys of the orders board: the socket invalidates `ordersKeys.board(restaurant)`. */
-export type LineFilters = { status: string; page: number; size: number };
+import type { Status } from './types';
 
+/** The list view's filters: a status, or '0' for all. */
+export type LineFilters = { status: Status | '0'; page: number; size: number };
+
+/** Query keys of the orders board: the socket invalidates `ordersKeys.board(restaurant)`; the menus' are `menuKeys` (lib/menus.ts). */
 export const ordersKeys = {
   all: ['orders'] as const,
-  board: (restaurant: number) => ['orders', restaurant] as const,
-  tables: (restaurant: number) => ['orders', restaurant, 'tables'] as const,
-  lines: (restaurant: number, f: LineFilters) => ['orders', restaurant, 'lines', f] as const,
-  sketchLines: (restaurant: number) => ['orders', restaurant, 'sketch-lines'] as const,
-  sits: (restaurant: number) => ['orders', restaurant, 'sits'] as const,
-  menus: (restaurant: number) => ['orders-menus', restaurant] as const,
-  dishes: (menu: number) => ['orders-dishes', menu] as const,
+  board: (restaurant: number) => [...ordersKeys.all, restaurant] as const,
+  tables: (restaurant: number) => [...ordersKeys.board(restaurant), 'tables'] as const,
+  lines: (restaurant: number, f: LineFilters) => [...ordersKeys.board(restaurant), 'lines', f] as const,
+  sketchLines: (restaurant: number) => [...ordersKeys.board(restaurant), 'sketch-lines'] as const,
+  sits: (restaurant: number) => [...ordersKeys.board(restaurant), 'sits'] as const,
+  dishes: (menu: number) => [...ordersKeys.all, 'dishes', menu] as const,
 };

@@ -1,55 +1,23 @@
-/**
- * Ordering wire shapes (services/ordering: order/schemas.py, table/schemas.py). Written by hand:
- * proto/openapi/ordering.json is still empty; replace with the generated ones after `npm run gen-api`.
- */
-export type Status = '1' | '2' | '3' | '4' | '5' | '6' | '7';
+import type { Place } from '@/lib/places';
+import type { components as Catalog } from '@/types/api/catalog';
+import type { components } from '@/types/api/ordering';
 
-export type Line = {
-  id: number;
-  order: number;
-  fk_sit: number | null;
-  sit_name: string;
-  fk_dish: number;
-  dish_name: string;
-  price: string;
-  quantity: number;
-  status: Status;
-  extra_commentary: string;
-  diner_name: string;
-  fk_delivery: number | null;
-  fk_resto: number;
-  creation_date: string;
-  version: number;
-  cash: boolean;
-};
+/** Ordering's wire shapes, from the generated OpenAPI types (never hand-written). */
+type S = components['schemas'];
 
-export type LinePage = { count: number; results: Line[] };
+/** Spec part 2 §4: '1' new, '2' accepted, '3' rejected, '4' delivered, '5' closing, '6' paid, '7' on the way. */
+export type Status = S['LineStatusUpdate']['status'];
 
-export type BoardTable = {
-  fk_sit: number;
-  i_name: string;
-  sit_type: string;
-  admin: boolean;
-  status: Status | null;
-  counts: Partial<Record<Status, number>>;
-  newest_order_at: string | null;
-  late: boolean;
-  late_message: string | null;
-};
+// ordering's answers declare a line's and a table's status as any string (only a change names the
+// seven); the board's colours and buttons are keyed by them, so the answers are read as these
+export type Line = Omit<S['LinePublic'], 'status'> & { status: Status };
+export type LinePage = Omit<S['Page_LinePublic_'], 'results'> & { results: Line[] };
+/** A line the staff add to a table's order. */
+export type NewLine = Pick<S['LineCreate'], 'fk_dish' | 'quantity' | 'extra_commentary'>;
+export type BoardTable = Omit<S['TablePublic'], 'status' | 'counts'> & { status: Status | null; counts: Partial<Record<Status, number>> };
 
-/** Floor's place, for its position and the waiter call (floor's sit/ API; may be absent). */
-export type FloorSit = {
-  id: number;
-  fk_menu: number;
-  i_name: string;
-  sit_type: string;
-  x_axis: number;
-  y_axis: number;
-  w_width: number;
-  h_high: number;
-  call_waiter?: boolean;
-  call_kind?: 'waiter' | 'bill' | null;
-};
+/** Floor's place: its position on the sketch and its pending waiter call. */
+export type FloorSit = Place;
 
-export type MenuDish = { pk: number; name: string; price: string; disable?: boolean };
-export type Menu = { id: number; name: string };
+/** A dish a table can order (catalog). */
+export type MenuDish = Catalog['schemas']['DishPublic'];

@@ -3,7 +3,7 @@ import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useT } from '@/lib/i18n/messages';
 import { useChangeStatus } from '../api/change-status';
-import { openTicket } from '../api/print';
+import { openTicket } from '../api/get-ticket';
 import type { Line } from '../api/types';
 import { STATUS_COLOR, canReject, nextAction } from '../status';
 import { useActionError } from './use-action-error';

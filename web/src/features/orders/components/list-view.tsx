@@ -3,13 +3,14 @@ import { Group, Pagination, SegmentedControl, Select, Table, Text } from '@manti
 import { useQuery } from '@tanstack/react-query';
 import { useT } from '@/lib/i18n/messages';
 import { linesQuery } from '../api/get-lines';
+import type { LineFilters } from '../api/keys';
 import { FILTERS, PAGE_SIZES } from '../status';
 import { LineCells } from './line-actions';
 
 /** The list view: status filters, page sizes 10/20/40/all, one action per order. */
 export function ListView({ restaurant }: { restaurant: number }) {
   const t = useT();
-  const [status, setStatus] = useState<string>('0');
+  const [status, setStatus] = useState<LineFilters['status']>('0');
   const [size, setSize] = useState<number>(10);
   const [page, setPage] = useState(1);
   const lines = useQuery(linesQuery(restaurant, { status, page, size }));
@@ -23,7 +24,7 @@ export function ListView({ restaurant }: { restaurant: number }) {
           aria-label={t('orders.col.status')}
           value={status}
           onChange={(v) => {
-            setStatus(v);
+            setStatus(v as LineFilters['status']);
             setPage(1);
           }}
           data={FILTERS.map((s) => ({ value: s, label: t(`orders.status.${s}`) }))}

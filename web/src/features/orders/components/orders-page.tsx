@@ -12,7 +12,7 @@ import { KEYS, read } from '@/lib/storage';
 import { tablesQuery } from '../api/get-tables';
 import { sitsQuery } from '../api/get-sits';
 import { ordersKeys } from '../api/keys';
-import { downloadReport } from '../api/print';
+import { downloadReport } from '../api/get-report';
 import { patchTables } from '../patch';
 import type { BoardTable } from '../api/types';
 import { Legend } from './legend';

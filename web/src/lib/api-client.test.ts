@@ -1,0 +1,61 @@
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { server } from '@/testing/setup-tests';
+import { seedSession } from '@/testing/test-utils';
+import { ApiError, getBlob, saveBlob } from './api-client';
+import { localeStore } from './i18n/locale';
+import { KEYS } from './storage';
+
+describe('getBlob: PDFs and images through the API client', () => {
+  beforeEach(() => {
+    seedSession('owner');
+    localStorage.setItem(KEYS.locale, 'en');
+    localeStore.reset();
+  });
+
+  it('sends the token, the language and the parameters, and answers the bytes as a Blob', async () => {
+    const seen: { url: string; auth: string | null; lang: string | null }[] = [];
+    server.use(
+      http.get('*/api/tickets/orden/:order/', ({ request }) => {
+        const url = new URL(request.url);
+        seen.push({ url: url.pathname + url.search, auth: request.headers.get('Authorization'), lang: request.headers.get('Accept-Language') });
+        return new HttpResponse('%PDF-1.7 ticket', { headers: { 'Content-Type': 'application/pdf' } });
+      }),
+    );
+    const blob = await getBlob('/api/tickets/orden/{order_id}/', { params: { path: { order_id: 42 }, query: { format: 'pdf' } } });
+    expect(blob).toBeInstanceOf(Blob);
+    expect(blob.type).toBe('application/pdf');
+    expect(await blob.text()).toBe('%PDF-1.7 ticket');
+    expect(seen).toEqual([{ url: '/api/tickets/orden/42/?format=pdf', auth: 'Token tok-owner', lang: 'en' }]);
+  });
+
+  it('an error answer throws the ApiError every other call throws, with the JSON body', async () => {
+    server.use(http.get('*/api/tickets/reporte/', () => HttpResponse.json({ detail: 'No active orders.', code: 'no_active_orders' }, { status: 400 })));
+    const error = await getBlob('/api/tickets/reporte/', { params: { query: { fk_resto: 7 } } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, body: { detail: 'No active orders.', code: 'no_active_orders' } });
+  });
+});
+
+describe('saveBlob', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('downloads the file under its name through a link, then frees it', async () => {
+    vi.useFakeTimers();
+    const blob = new Blob(['%PDF'], { type: 'application/pdf' });
+    URL.createObjectURL = vi.fn(() => 'blob:report');
+    URL.revokeObjectURL = vi.fn();
+    const clicked: { href: string; download: string; attached: boolean }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.href, download: this.download, attached: this.isConnected });
+    });
+    saveBlob(blob, 'qr_codes.pdf');
+    expect(URL.createObjectURL).toHaveBeenCalledWith(blob);
+    expect(clicked).toEqual([{ href: 'blob:report', download: 'qr_codes.pdf', attached: true }]);
+    expect(document.querySelector('a[download]')).toBeNull();
+    expect(URL.revokeObjectURL).not.toHaveBeenCalled();
+    vi.runAllTimers();
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:report');
+    vi.useRealTimers();
+  });
+});
