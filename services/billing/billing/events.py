@@ -1,4 +1,17 @@
-"""What billing reacts to: event type -> handler. The queue bindings follow from this map."""
-from kit.membership import with_membership
+"""What billing reacts to: event type -> handler(s). The queue bindings follow from this map.
 
-EVENT_HANDLERS = with_membership({})
+A list runs its handlers in order, in one transaction.
+"""
+from billing.ledger.handlers import on_payment_recorded
+from billing.projections import handlers as projection
+from contracts import identity, ordering
+from kit.membership import restaurant_profile, with_membership
+
+EVENT_HANDLERS = with_membership({
+    # membership (who may act), the restaurant's name and owner (the fee table) and its creation (the free month)
+    **restaurant_profile(projection.on_restaurant_profile, projection.on_restaurant_deleted),
+    # the owner's username in the admin's fee table
+    identity.UserRegistered.type: projection.on_user_registered,
+    # a sale, its lines and its commission in the ledger; its lines in the statistics
+    ordering.PaymentRecorded.type: on_payment_recorded,
+})

@@ -1,13 +1,21 @@
 from fastapi import FastAPI
 
 from billing import models  # noqa: F401  (every table is known before the app starts)
+from billing.balance.endpoints import router as balance_router
+from billing.commission.endpoints import router as commission_router
 from billing.events import EVENT_HANDLERS
+from billing.fee.endpoints import router as fee_router
 from billing.settings import Settings
+from billing.statistics.endpoints import router as statistics_router
 from kit.app import create_app
 
 
 def build_app(settings: Settings | None = None) -> FastAPI:
-    return create_app(settings or Settings(), routers=[], event_handlers=EVENT_HANDLERS)
+    return create_app(
+        settings or Settings(),
+        routers=[balance_router, statistics_router, commission_router, fee_router],
+        event_handlers=EVENT_HANDLERS,
+    )
 
 
 app = build_app()

@@ -1,6 +1,13 @@
 """Every table of the billing database (imported by alembic)."""
+from billing.fee.models import FeeChange
+from billing.ledger.models import DailyTotal, LedgerEntry, SaleLine
+from billing.projections.models import RestaurantFacts, UserFacts
+from billing.statistics.models import DailySales
 from kit.consumer import ProcessedEvent
 from kit.membership import RestaurantMember
 from kit.outbox import OutboxMessage
 
-__all__ = ["OutboxMessage", "ProcessedEvent", "RestaurantMember"]
+__all__ = [
+    "DailySales", "DailyTotal", "FeeChange", "LedgerEntry", "OutboxMessage", "ProcessedEvent", "RestaurantFacts",
+    "RestaurantMember", "SaleLine", "UserFacts",
+]

@@ -1,0 +1,55 @@
+"""The application fee (spec part 2 §2 'Admin screens', §5): the admin sets each restaurant's
+percent; a change applies to the sales paid from then on and is announced, so identity's admin
+rows show it."""
+from datetime import UTC, datetime
+from decimal import Decimal
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from billing import messages
+from billing.fee import repository
+from billing.fee.models import FeeChange
+from billing.fee.schemas import FeePublic
+from billing.ledger.rules import CENT, DEFAULT_FEE
+from billing.projections.repository import ensure_known
+from contracts.billing import FeeChanged
+from kit.errors import FieldErrors
+from kit.i18n import Text
+from kit.outbox import add_event
+from kit.tokens import Principal
+
+
+def fee_problem(value: Decimal | None) -> Text | None:
+    if value is None:
+        return messages.FEE_REQUIRED
+    if not Decimal(0) <= value <= Decimal(100):
+        return messages.FEE_RANGE
+    if value != value.quantize(CENT):
+        return messages.FEE_DECIMALS
+    return None
+
+
+def public(restaurant_id: int, change: FeeChange | None) -> FeePublic:
+    if change is None:
+        return FeePublic(id=restaurant_id, application_fee=DEFAULT_FEE, effective_at=None)
+    return FeePublic(id=restaurant_id, application_fee=change.application_fee, effective_at=change.effective_at)
+
+
+async def current(session: AsyncSession, restaurant_id: int) -> FeePublic:
+    await ensure_known(session, restaurant_id)
+    return public(restaurant_id, await repository.latest(session, restaurant_id))
+
+
+async def change(session: AsyncSession, principal: Principal, restaurant_id: int, value: Decimal | None) -> FeePublic:
+    await ensure_known(session, restaurant_id)
+    if problem := fee_problem(value):
+        raise FieldErrors({"application_fee": [problem]})
+    latest = await repository.latest(session, restaurant_id)
+    percent = value.quantize(CENT)
+    if public(restaurant_id, latest).application_fee == percent:
+        return public(restaurant_id, latest)  # nothing changes: no row, no event
+    row = FeeChange(restaurant_id=restaurant_id, application_fee=percent, effective_at=datetime.now(UTC), changed_by=principal.user_id)
+    session.add(row)
+    await session.flush()
+    add_event(session, FeeChanged(restaurant_id=restaurant_id, application_fee=percent, effective_at=row.effective_at))
+    return public(restaurant_id, row)

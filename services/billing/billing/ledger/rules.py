@@ -1,0 +1,91 @@
+"""The fee rules, as pure arithmetic (no database): what a sale owes the platform.
+
+Our reading of the licence and the plans (spec part 2 §1, §2 'Legal and plan texts', §9), also in
+the README:
+- the commission is the restaurant's application fee, a percent (0.50 % on the full plan), of each
+  sale made through the platform, at the fee in force at the moment of the sale;
+- sales in the restaurant's first 30 days accrue none (the licence's free month);
+- on counter sales (cash, debit, credit) the restaurant owes it: it builds the current account the
+  admin collects; on online sales the marketplace retains it at source, so it is never owed twice.
+Amounts are Decimal, two places, halves rounded up (away from zero).
+"""
+from bisect import bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from decimal import ROUND_HALF_UP, Decimal
+from zoneinfo import ZoneInfo
+
+CENT = Decimal("0.01")
+DEFAULT_FEE = Decimal("0.50")  # the full plan's percent, until the admin sets another
+FREE_DAYS = 30
+# A restaurant's day (statistics, date filters) is its local day: the platform serves Argentina.
+LOCAL_TIME = ZoneInfo("America/Argentina/Buenos_Aires")
+
+COUNTER_METHODS = frozenset({"cash", "debit", "credit"})
+ONLINE = "online"
+
+# Ledger row kinds
+SALE = "sale"
+COMMISSION_ACCRUED = "commission_accrued"  # counter sale: owed by the restaurant
+FEE_RETAINED = "fee_retained"  # online sale: the marketplace kept it at source
+COMMISSION_COLLECTED = "commission_collected"  # the admin collected from the restaurant
+REVERSAL = "reversal"
+KINDS = (SALE, COMMISSION_ACCRUED, FEE_RETAINED, COMMISSION_COLLECTED, REVERSAL)
+COMMISSIONS = (COMMISSION_ACCRUED, FEE_RETAINED)
+
+
+def money(value: Decimal | int | str) -> Decimal:
+    """Two places, halves away from zero (0.005 -> 0.01)."""
+    return Decimal(value).quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+def local_day(moment: datetime) -> date:
+    return moment.astimezone(LOCAL_TIME).date()
+
+
+@dataclass(frozen=True)
+class FeeRate:
+    """A fee set by the admin, in force from `effective_at` until the next one."""
+
+    percent: Decimal
+    effective_at: datetime
+
+
+def fee_at(history: Sequence[FeeRate], moment: datetime, default: Decimal = DEFAULT_FEE) -> Decimal:
+    """The fee in force at `moment`: the newest change made at or before it (`history` oldest
+    first), or the plan's default before any change."""
+    index = bisect_right([rate.effective_at for rate in history], moment)
+    return history[index - 1].percent if index else default
+
+
+def in_free_month(opened_at: datetime, moment: datetime) -> bool:
+    """The licence's first 30 days: from the restaurant's creation, up to but excluding the same
+    instant 30 days later."""
+    return moment < opened_at + timedelta(days=FREE_DAYS)
+
+
+def commission(amount: Decimal, percent: Decimal) -> Decimal:
+    """`percent` of `amount`, two places, half up: 0.50 % of 1,001.00 is 5.005 -> 5.01."""
+    return money(amount * percent / 100)
+
+
+@dataclass(frozen=True)
+class Charge:
+    """The platform's share of one sale: a ledger row of `kind` for `amount`, at `percent`."""
+
+    kind: str
+    percent: Decimal
+    amount: Decimal
+
+
+def charge(amount: Decimal, method: str, paid_at: datetime, opened_at: datetime, history: Sequence[FeeRate]) -> Charge | None:
+    """What one sale owes the platform, or None when it owes nothing (the free month, a fee of 0,
+    or a share that rounds to less than a cent)."""
+    if in_free_month(opened_at, paid_at):
+        return None
+    percent = fee_at(history, paid_at)
+    share = commission(amount, percent)
+    if share == 0:
+        return None
+    return Charge(FEE_RETAINED if method == ONLINE else COMMISSION_ACCRUED, percent, share)

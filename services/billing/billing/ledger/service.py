@@ -1,0 +1,152 @@
+"""Writing the ledger. Every row goes through `append`, which adds it to the daily totals in the
+same transaction; sales (with their lines and commission) come from ordering's payment events
+through `record_payments`, collections from `commission.service`, reversals from `reverse`.
+
+`record_payments` is the one path for payments, one event (the handler) or thousands (a rebuild,
+the benchmark): multi-row inserts, and only the payments it newly wrote go on to the commission
+and the statistics, so an event seen twice counts once on every path, with or without the
+consumer's processed-event row.
+"""
+from collections import defaultdict
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from decimal import Decimal
+
+from sqlalchemy import Row
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from billing.fee import repository as fees
+from billing.ledger.models import DailyTotal, LedgerEntry, SaleLine
+from billing.ledger.rules import REVERSAL, SALE, charge, local_day, money
+from billing.projections import repository as projections
+from billing.statistics.repository import SoldLines, count_sold
+from contracts.ordering import PaymentRecorded
+
+LEDGER = LedgerEntry.__table__
+TOTAL_KEY = ("restaurant_id", "counts_as", "day", "method")
+
+
+class RestaurantNotKnownYet(Exception):
+    """A payment of a restaurant whose creation billing has not learned: its free month is unknown.
+    The consumer retries (the creation is on its way), then dead-letters the payment."""
+
+
+class PaymentAmountMismatch(Exception):
+    """A payment whose amount is not the sum of its lines: recorded, it would make the balance and
+    the statistics disagree, so it is refused (dead-lettered) instead."""
+
+
+class AlreadyReversed(Exception):
+    """A row is reversed at most once, and a reversal is not reversed (write the row again instead)."""
+
+
+def entry(kind: str, restaurant_id: int, amount: Decimal, occurred_at: datetime, **columns) -> dict:
+    """A ledger row's values (rows of one multi-row insert must name the same columns)."""
+    return {
+        "kind": kind, "counts_as": columns.pop("counts_as", kind), "restaurant_id": restaurant_id,
+        "amount": money(amount), "occurred_at": occurred_at, "day": local_day(occurred_at), **columns,
+    }
+
+
+async def append(session: AsyncSession, rows: Sequence[dict]) -> list[Row]:
+    """Insert ledger rows, skipping any a unique key already holds (an event or payment written
+    before, a collection's Idempotency-Key); answers the written ones (`id`, `event_id`,
+    `owed_after`) after adding them to the daily totals."""
+    if not rows:
+        return []
+    written = (await session.execute(
+        insert(LEDGER).on_conflict_do_nothing().returning(
+            LEDGER.c.id, LEDGER.c.event_id, LEDGER.c.owed_after, *(LEDGER.c[name] for name in TOTAL_KEY),
+            LEDGER.c.amount, LEDGER.c.line_count,
+        ),
+        list(rows),
+    )).all()
+    sums: dict[tuple, list] = defaultdict(lambda: [Decimal("0.00"), 0, 0])
+    for row in written:
+        total = sums[(row.restaurant_id, row.counts_as, row.day, row.method or "")]
+        total[0] += row.amount
+        total[1] += row.line_count
+        total[2] += 1
+    if sums:
+        table = DailyTotal.__table__
+        statement = insert(table)
+        statement = statement.on_conflict_do_update(index_elements=list(TOTAL_KEY), set_={
+            name: table.c[name] + statement.excluded[name] for name in ("amount", "line_count", "entries")
+        })
+        # in key order: concurrent writers lock the same rows in the same order (no deadlock)
+        await session.execute(statement, [
+            {**dict(zip(TOTAL_KEY, key)), "amount": amount, "line_count": lines, "entries": entries}
+            for key, (amount, lines, entries) in sorted(sums.items())
+        ])
+    return written
+
+
+async def record_payments(session: AsyncSession, payments: Sequence[PaymentRecorded]) -> int:
+    """Write each payment's sale, lines and commission, and count its lines in the statistics;
+    answers how many payments were new."""
+    if not payments:
+        return 0
+    for payment in payments:
+        if money(payment.amount) != sum((money(line.amount) for line in payment.lines), money(0)):
+            raise PaymentAmountMismatch(f"payment {payment.payment_id}: {payment.amount} is not the sum of its lines")
+    restaurant_ids = {payment.restaurant_id for payment in payments}
+    opened = await projections.openings(session, restaurant_ids)
+    if missing := restaurant_ids - opened.keys():
+        raise RestaurantNotKnownYet(f"restaurants {sorted(missing)} not created yet as far as billing knows")
+    histories = await fees.histories(session, restaurant_ids)
+
+    written = await append(session, [
+        entry(SALE, payment.restaurant_id, payment.amount, payment.paid_at, method=payment.method,
+              payment_id=payment.payment_id, place_id=payment.place_id, delivery_id=payment.delivery_id,
+              line_count=len(payment.lines), event_id=payment.event_id, recorded_by=payment.paid_by[:150])
+        for payment in payments
+    ])
+    sale_ids = {row.event_id: row.id for row in written}
+    # one payment per written sale (the same event twice in a batch was written once)
+    new = list({payment.event_id: payment for payment in payments if payment.event_id in sale_ids}.values())
+    if not new:
+        return 0
+
+    lines = [_line(sale_ids[payment.event_id], line) for payment in new for line in payment.lines]
+    if lines:
+        await session.execute(insert(SaleLine.__table__), lines)
+    commissions = []
+    for payment in new:
+        share = charge(money(payment.amount), payment.method, payment.paid_at, opened[payment.restaurant_id],
+                       histories.get(payment.restaurant_id, ()))
+        if share is not None:
+            commissions.append(entry(
+                share.kind, payment.restaurant_id, share.amount, payment.paid_at, method=payment.method,
+                sale_id=sale_ids[payment.event_id], fee_percent=share.percent, event_id=payment.event_id,
+            ))
+    await append(session, commissions)
+    await count_sold(session, (
+        SoldLines(payment.restaurant_id, local_day(payment.paid_at), payment.method, payment.lines) for payment in new
+    ))
+    return len(new)
+
+
+def _line(sale_id: int, line) -> dict:
+    return {
+        "sale_id": sale_id, "line_id": line.line_id, "order_id": line.order_id, "dish_id": line.dish_id,
+        "dish_name": line.dish_name[:200], "category_name": line.category_name[:200],
+        "unit_price": money(line.unit_price), "quantity": line.quantity, "amount": money(line.amount),
+    }
+
+
+async def reverse(session: AsyncSession, entry_id: int, note: str, by: str = "") -> int:
+    """Cancel a row's effect on every sum with a row of the opposite amount, dated now (the past
+    stays as it was reported); answers the reversal's id. The row itself is never changed."""
+    row = await session.get(LedgerEntry, entry_id)
+    if row is None:
+        raise LookupError(entry_id)
+    if row.kind == REVERSAL:
+        raise AlreadyReversed(entry_id)
+    written = await append(session, [entry(
+        REVERSAL, row.restaurant_id, -row.amount, datetime.now(UTC), counts_as=row.counts_as, method=row.method,
+        line_count=-row.line_count, reverses_id=row.id, recorded_by=by[:150], note=note[:200],
+    )])
+    if not written:  # its reversal exists (`reverses_id` is unique)
+        raise AlreadyReversed(entry_id)
+    return written[0].id

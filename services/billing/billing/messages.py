@@ -1,0 +1,43 @@
+"""Every text billing sends to a person, in Spanish and English (spec part 2 §5, §8)."""
+from kit.i18n import Text
+
+# Filters of the balance, statistics and fee table (spec part 2 §4 'Payment', §7)
+PAYMENT_TYPE_INVALID = Text(
+    es="Medio de pago inválido: use all, Efectivo, Debito, Credito, MercadoPago o 1 a 4.",
+    en="Invalid payment type: use all, Efectivo, Debito, Credito, MercadoPago or 1 to 4.",
+)
+DATE_INVALID = Text(es="Fecha inválida: use el formato AAAA-MM-DD.", en="Invalid date: use the YYYY-MM-DD format.")
+DATE_RANGE_REVERSED = Text(
+    es="La fecha final no puede ser anterior a la inicial.", en="The end date cannot be before the start date."
+)
+
+# Balance (spec part 2 §7 'Restaurant balance': detail when empty)
+NO_SALES_IN_RANGE = Text(
+    es="No hay ventas en el período seleccionado.", en="There are no sales in the selected period."
+)
+
+# Application fee (spec part 2 §5: required, 0 to 100)
+FEE_REQUIRED = Text(es="La comisión es requerida.", en="The fee is required.")
+FEE_RANGE = Text(es="La comisión debe estar entre 0 y 100.", en="The fee must be between 0 and 100.")
+FEE_DECIMALS = Text(
+    es="La comisión admite a lo sumo 2 decimales.", en="The fee allows at most 2 decimal places."
+)
+
+# Commission collection (spec part 2 §5: rulesCommision.required / .min / .max)
+CREDIT_REQUIRED = Text(es="El monto a cobrar es requerido.", en="The amount to collect is required.")
+CREDIT_MIN = Text(es="El monto a cobrar debe ser mayor a 0.", en="The amount to collect must be greater than 0.")
+CREDIT_MAX = Text(
+    es="El monto a cobrar no puede superar la deuda del restaurante ({owed}).",
+    en="The amount to collect cannot exceed the restaurant's debt ({owed}).",
+)
+CREDIT_DECIMALS = Text(
+    es="El monto a cobrar admite a lo sumo 2 decimales.", en="The amount to collect allows at most 2 decimal places."
+)
+IDEMPOTENCY_KEY_INVALID = Text(
+    es="El encabezado Idempotency-Key no es válido (de 8 a 100 caracteres).",
+    en="The Idempotency-Key header is invalid (8 to 100 characters).",
+)
+IDEMPOTENCY_KEY_REUSED = Text(
+    es="Esta clave Idempotency-Key ya se usó para otro cobro. Envíe el cobro con una clave nueva.",
+    en="This Idempotency-Key was already used for another collection. Send it with a new key.",
+)

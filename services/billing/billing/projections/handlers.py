@@ -1,0 +1,40 @@
+"""Keep the projections current from identity's events, in any order and more than once."""
+from sqlalchemy import case, func, or_, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from billing.projections.models import RestaurantFacts, UserFacts
+from contracts import identity
+from kit.db import upsert_unless_older
+
+
+async def on_restaurant_profile(session: AsyncSession, event: identity.RestaurantProfile) -> None:
+    await upsert_unless_older(session, RestaurantFacts, "restaurant_id", {
+        "restaurant_id": event.restaurant_id, "owner_id": event.owner_id, "nombre_local": event.nombre_local,
+        "deleted": False, "updated_at": event.occurred_at,
+    })
+    if isinstance(event, identity.RestaurantCreated):
+        # The creation's time starts the free month whatever arrived before it (a newer update, or
+        # the deletion's tombstone, which has no name), so it fills what the row lacks.
+        await session.execute(
+            update(RestaurantFacts)
+            .where(RestaurantFacts.restaurant_id == event.restaurant_id,
+                   or_(RestaurantFacts.opened_at.is_(None), RestaurantFacts.nombre_local == ""))
+            .values(
+                opened_at=func.coalesce(RestaurantFacts.opened_at, event.occurred_at),
+                nombre_local=case((RestaurantFacts.nombre_local == "", event.nombre_local), else_=RestaurantFacts.nombre_local),
+            )
+        )
+
+
+async def on_restaurant_deleted(session: AsyncSession, event: identity.RestaurantDeleted) -> None:
+    # The name stays: a deleted restaurant may still owe commission.
+    await upsert_unless_older(session, RestaurantFacts, "restaurant_id", {
+        "restaurant_id": event.restaurant_id, "owner_id": event.owner_id, "deleted": True,
+        "updated_at": event.occurred_at,
+    })
+
+
+async def on_user_registered(session: AsyncSession, event: identity.UserRegistered) -> None:
+    await upsert_unless_older(session, UserFacts, "user_id", {
+        "user_id": event.user_id, "username": event.username, "updated_at": event.occurred_at,
+    })

@@ -1,0 +1,43 @@
+"""Reads of the projections."""
+from collections.abc import Iterable
+from datetime import datetime
+
+from sqlalchemy import exists, or_, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from billing.projections.models import RestaurantFacts
+from kit.auth import ADMIN, OPERATOR, OWNER
+from kit.errors import NotFound
+from kit.membership import RestaurantMember, ensure_restaurant_access
+from kit.tokens import Principal
+
+
+async def openings(session: AsyncSession, restaurant_ids: Iterable[int]) -> dict[int, datetime]:
+    """When each restaurant was created, for those whose creation billing has learned."""
+    rows = await session.execute(
+        select(RestaurantFacts.restaurant_id, RestaurantFacts.opened_at).where(
+            RestaurantFacts.restaurant_id.in_(set(restaurant_ids)), RestaurantFacts.opened_at.is_not(None)
+        )
+    )
+    return dict(rows.all())
+
+
+async def ensure_restaurant(
+    session: AsyncSession, principal: Principal, restaurant_id: int, roles: tuple[int, ...] = (OWNER, OPERATOR)
+) -> None:
+    """The caller may act on the restaurant with one of `roles` (a foreign one is a 404); for an
+    admin, who passes every membership check, the restaurant must exist."""
+    await ensure_restaurant_access(session, principal, restaurant_id, roles)
+    if principal.in_group(ADMIN):
+        await ensure_known(session, restaurant_id)
+
+
+async def ensure_known(session: AsyncSession, restaurant_id: int) -> None:
+    """404 unless identity has announced the restaurant (its profile or a membership): an admin may
+    name any id, and one that never existed must not look like a restaurant without sales."""
+    known = await session.scalar(select(or_(
+        exists().where(RestaurantFacts.restaurant_id == restaurant_id),
+        exists().where(RestaurantMember.restaurant_id == restaurant_id),
+    )))
+    if not known:
+        raise NotFound()
