@@ -13,7 +13,7 @@ case "${1:-serve}" in
     # (the same flag as the local launcher, deploy/local/config.py UVICORN_LIMITS).
     exec uvicorn "${SERVICE_NAME}.main:app" --host 0.0.0.0 --port "${PORT:-8000}" \
       --proxy-headers --forwarded-allow-ips "${FORWARDED_ALLOW_IPS:-127.0.0.1}" --no-access-log \
-      --ws-max-size 4096 --timeout-graceful-shutdown 20 ;;
+      --ws-max-size 4096 --timeout-graceful-shutdown 20 --no-server-header ;;
   migrate)
     exec alembic upgrade head ;;
   seed)

@@ -171,8 +171,9 @@ class Process:
 
 # Every service's uvicorn, here and in the image (deploy/docker/service-entrypoint.sh): a websocket
 # frame over 4 KiB is closed with 1009 before the app reads it (the auth message is far smaller);
-# a stop waits at most 20 s for requests in flight (a PDF waiting its turn may take longer).
-UVICORN_LIMITS = ["--ws-max-size", "4096", "--timeout-graceful-shutdown", "20"]
+# a stop waits at most 20 s for requests in flight (a PDF waiting its turn may take longer); no
+# `Server: uvicorn` header tells a caller what to attack.
+UVICORN_LIMITS = ["--ws-max-size", "4096", "--timeout-graceful-shutdown", "20", "--no-server-header"]
 
 
 def _service(name: str, port: int) -> Process:

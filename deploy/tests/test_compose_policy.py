@@ -344,14 +344,14 @@ def test_every_service_stops_within_a_bounded_grace():
     """A PDF waiting its turn must not hold a stop (a rolling update, `make up`) for minutes."""
     entrypoint = (DOCKER / "service-entrypoint.sh").read_text()
     serve = entrypoint.split("serve)", 1)[1].split(";;", 1)[0]
-    assert "--timeout-graceful-shutdown 20" in serve
+    assert "--timeout-graceful-shutdown 20" in serve and "--no-server-header" in serve
     sys.path.insert(0, str(REPO / "deploy" / "local"))
     import config  # deploy/local/config.py
 
     for process in config.PROCESSES:
         if process.name in SERVICES:
             at = process.cmd.index("--timeout-graceful-shutdown")
-            assert process.cmd[at + 1] == "20", process.name
+            assert process.cmd[at + 1] == "20" and "--no-server-header" in process.cmd, process.name
 
 
 # ------------------------------------------------------------------------- forwarded headers

@@ -1,6 +1,7 @@
 """Build a service's FastAPI app: middleware, errors, health, database, broker, relay, consumers."""
 import asyncio
 import gc
+import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
 
@@ -13,6 +14,7 @@ from sqlalchemy import text
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from kit import messages
 from kit.auth import CurrentUser, RevocationStore
 from kit.bus import Bus
 from kit.consumer import HandlerMap, subscribe_handlers
@@ -62,6 +64,55 @@ class ServiceHeaders:
             await self.app(scope, receive, send_with_header)
         finally:
             current_lang.reset(token)
+
+
+class RefuseNulCharacters:
+    """Pure ASGI: a NUL character in a query string or a JSON or form body is a 400, answered here.
+
+    PostgreSQL cannot store or compare text holding one, so it would otherwise reach the database
+    and come back as a 500 from any service. JSON bodies are small (the gateway caps them), so they
+    are read whole before the app sees them. Multipart bodies carry images and are left alone."""
+
+    TEXT_BODIES = (b"application/json", b"application/x-www-form-urlencoded")
+    # \u0000 in JSON, unless its backslash is itself escaped (an even run of backslashes before it)
+    JSON_NUL = re.compile(rb"(?<!\\)(?:\\\\)*\\u0000", re.IGNORECASE)
+
+    def __init__(self, app: ASGIApp):
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        if b"%00" in scope.get("query_string", b"") or "\x00" in scope.get("path", ""):
+            return await self._refuse(scope, receive, send)
+        content_type = next((v for k, v in scope["headers"] if k == b"content-type"), b"").lower()
+        if not content_type.startswith(self.TEXT_BODIES):
+            return await self.app(scope, receive, send)
+        chunks, more = [], True
+        while more:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunks.append(message.get("body", b""))
+            more = message.get("more_body", False)
+        body = b"".join(chunks)
+        form = content_type.startswith(b"application/x-www-form-urlencoded")
+        if b"\x00" in body or (b"%00" in body if form else self.JSON_NUL.search(body)):
+            return await self._refuse(scope, receive, send)
+        replayed = False
+
+        async def receive_body() -> Message:
+            nonlocal replayed
+            if replayed:
+                return await receive()
+            replayed = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.app(scope, receive_body, send)
+
+    @staticmethod
+    async def _refuse(scope: Scope, receive: Receive, send: Send) -> None:
+        await JSONResponse({"detail": messages.NUL_CHARACTER.render()}, status_code=400)(scope, receive, send)
 
 
 def create_app(
@@ -144,6 +195,7 @@ def create_app(
 
     app.openapi = lambda: openapi_with_spec_errors(app)
     mount_media(app, settings)
+    app.add_middleware(RefuseNulCharacters)  # inside ServiceHeaders: the refusal is in the caller's language
     app.add_middleware(ServiceHeaders, service_name=settings.service_name)
     app.add_middleware(
         CorrelationIdMiddleware, header_name="X-Request-ID", validator=None, update_request_header=True

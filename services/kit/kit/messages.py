@@ -15,6 +15,10 @@ SERVER_ERROR = Text(
     es="Error interno del servidor. Contacte a soporte.",
     en="Internal server error. Please contact support.",
 )
+NUL_CHARACTER = Text(
+    es="El texto contiene un carácter nulo, que no es válido.",
+    en="The text contains a null character, which is not allowed.",
+)
 BUSY = Text(
     es="El servicio está ocupado. Intente de nuevo en {seconds} segundos.",
     en="The service is busy. Try again in {seconds} seconds.",

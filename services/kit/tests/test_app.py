@@ -1,7 +1,11 @@
 """What every service gets from kit.app: errors in the spec's shapes, the request's transaction,
 the request id, the service header and health checks."""
+import json
+
+import pytest
 from sqlalchemy import select
 
+from kit.app import RefuseNulCharacters
 from kit.outbox import OutboxMessage
 from tests.conftest import HandledEvent
 
@@ -120,3 +124,26 @@ async def test_a_started_service_has_frozen_its_start_up_heap_and_set_the_collec
 
     assert gc.get_freeze_count() > 10_000  # modules, routes and mappers, out of the collector's sight
     assert gc.get_threshold() == app.state.settings.gc_thresholds
+
+
+@pytest.mark.parametrize("request_kwargs", [
+    {"method": "GET", "url": "/things?search=a%00b"},
+    {"method": "POST", "url": "/things", "content": b'{"name": "a\\u0000b", "size": 1}', "headers": {"Content-Type": "application/json"}},
+    {"method": "POST", "url": "/things", "content": b'{"name": "a\\\\\\u0000", "size": 1}', "headers": {"Content-Type": "application/json"}},
+    {"method": "POST", "url": "/things", "content": b"name=a%00b&size=1", "headers": {"Content-Type": "application/x-www-form-urlencoded"}},
+], ids=["query", "json", "json after an escaped backslash", "form"])
+async def test_a_nul_character_is_a_400_in_the_callers_language_not_a_database_500(client, app, request_kwargs):
+    headers = {**request_kwargs.pop("headers", {}), "Accept-Language": "en"}
+    answer = await client.request(**request_kwargs, headers=headers)
+    assert answer.status_code == 400
+    assert answer.json() == {"detail": "The text contains a null character, which is not allowed."}
+    async with app.state.session_factory() as session:
+        assert (await session.scalars(select(HandledEvent))).all() == []
+
+
+async def test_text_that_only_looks_like_a_nul_character_goes_through(client):
+    answer = await client.post("/things", content=json.dumps({"name": "10%00", "size": 1}), headers={"Content-Type": "application/json"})
+    assert answer.status_code == 200, answer.text
+    # An escaped backslash followed by the letters u0000 is text, not a NUL character.
+    assert RefuseNulCharacters.JSON_NUL.search(json.dumps("C:\\u0000").encode()) is None
+    assert RefuseNulCharacters.JSON_NUL.search(json.dumps("a\u0000").encode()) is not None

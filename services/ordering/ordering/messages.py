@@ -37,9 +37,6 @@ DISH_NOT_IN_MENU = Text(
     es="El plato no pertenece al menú de este lugar.", en="The dish is not on this place's menu."
 )
 PLACE_NOT_FOUND = Text(es="Lugar no encontrado.", en="Place not found.")
-PLACE_OTHER_RESTAURANT = Text(
-    es="El lugar no pertenece a este restaurante.", en="The place does not belong to this restaurant."
-)
 ADD_ORDER_DISABLED = Text(
     es="En este lugar no se pueden agregar órdenes ni comentarios.",
     en="Orders and comments cannot be added at this place.",

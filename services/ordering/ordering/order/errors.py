@@ -45,11 +45,6 @@ class DishUnknown(FieldErrors):
 class PlaceNotFound(NotFound, code="place_not_found", text=messages.PLACE_NOT_FOUND): ...
 
 
-class PlaceOtherRestaurant(FieldErrors):
-    def __init__(self):
-        super().__init__({"fk_sit": [messages.PLACE_OTHER_RESTAURANT]})
-
-
 class AddOrderDisabled(DetailError, code="place_add_order_disabled", text=messages.ADD_ORDER_DISABLED):
     """The sit's admin flag is off: no orders or comments are added there (spec part 2 §6)."""
 

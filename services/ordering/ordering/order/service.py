@@ -35,7 +35,7 @@ from ordering.delivery.models import DELIVERY, Delivery
 from ordering.delivery.status import keep_status as keep_delivery_status
 from ordering.order.errors import (
     AddOrderDisabled, ChangedMeanwhile, DishNotInMenu, DishUnavailable, DishUnknown, LineNotEditable, LineNotFound,
-    PaidLineUndeletable, PlaceNotFound, PlaceOtherRestaurant, TooManyLines,
+    PaidLineUndeletable, PlaceNotFound, TooManyLines,
 )
 from ordering.order.models import Order, OrderLine
 from ordering.order.schemas import LinePublic, LineUpdate, UpdateAll
@@ -229,10 +229,8 @@ async def staff_place(session: AsyncSession, settings: Settings, principal: Prin
 
 async def _staff_place_of(session: AsyncSession, place_id: int, restaurant_id: int) -> PlaceFacts:
     place = await repository.place(session, place_id)
-    if place is None:
+    if place is None or place.restaurant_id != restaurant_id:  # another's place looks missing
         raise PlaceNotFound()
-    if place.restaurant_id != restaurant_id:
-        raise PlaceOtherRestaurant()
     if not place.admin:
         raise AddOrderDisabled()
     return place

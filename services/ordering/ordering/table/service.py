@@ -8,6 +8,7 @@ from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.ordering import TabClosed, TableFreed
+from kit.errors import NotFound
 from kit.membership import ensure_restaurant_access
 from kit.outbox import add_event
 from kit.tokens import Principal
@@ -26,7 +27,10 @@ async def staff_place(session: AsyncSession, principal: Principal, place_id: int
     place = await repository.place(session, place_id)
     if place is None:
         raise PlaceNotFound()
-    await ensure_restaurant_access(session, principal, place.restaurant_id)
+    try:
+        await ensure_restaurant_access(session, principal, place.restaurant_id)
+    except NotFound:  # another restaurant's place answers exactly like a missing one
+        raise PlaceNotFound() from None
     return place
 
 

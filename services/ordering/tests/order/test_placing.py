@@ -37,8 +37,10 @@ async def test_a_disabled_or_deleted_dish_cannot_be_ordered(client, people, app)
 async def test_another_restaurants_dish_or_table_is_refused(client, people):
     answer = await client.post("/api/ordenes/", json={"fk_resto": A, "ordenes": [{"fk_sit": 11, "fk_dish": 3, "quantity": 1}]}, headers=people.owner_a)
     assert answer.status_code == 400 and answer.json() == {"fk_dish": ["Plato no encontrado."]}
-    answer = await client.post("/api/ordenes/", json={"fk_resto": A, "ordenes": [{"fk_sit": 21, "fk_dish": 1, "quantity": 1}]}, headers=people.owner_a)
-    assert answer.status_code == 400 and answer.json() == {"fk_sit": ["El lugar no pertenece a este restaurante."]}
+    foreign = await client.post("/api/ordenes/", json={"fk_resto": A, "ordenes": [{"fk_sit": 21, "fk_dish": 1, "quantity": 1}]}, headers=people.owner_a)
+    missing = await client.post("/api/ordenes/", json={"fk_resto": A, "ordenes": [{"fk_sit": 999, "fk_dish": 1, "quantity": 1}]}, headers=people.owner_a)
+    assert foreign.status_code == missing.status_code == 404  # B's table looks exactly like no table
+    assert foreign.json() == missing.json() and foreign.json()["code"] == "place_not_found"
 
 
 async def test_a_dish_from_another_menu_than_the_tables_is_refused(client, people, app):

@@ -99,3 +99,11 @@ async def test_freeing_a_table_rejects_its_open_orders_clears_its_tab_and_is_ann
 async def test_an_unknown_table_is_not_found(client, people):
     assert (await client.post("/api/ordenes/mesa/999/liberar/", headers=people.owner_a)).status_code == 404
     assert (await client.post("/api/ordenes/mesa/11/bailar/", headers=people.owner_a)).status_code == 400
+
+
+async def test_another_restaurants_table_answers_exactly_like_a_missing_one(client, people):
+    for action in ("aceptar", "entregar", "rechazar", "liberar"):
+        foreign = await client.post(f"/api/ordenes/mesa/21/{action}/", headers=people.owner_a)
+        missing = await client.post(f"/api/ordenes/mesa/999/{action}/", headers=people.owner_a)
+        assert foreign.status_code == missing.status_code == 404, action
+        assert foreign.json() == missing.json() and foreign.json()["code"] == "place_not_found", action
