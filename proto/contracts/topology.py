@@ -18,7 +18,7 @@ MEMBERSHIP = (
 )
 
 CONSUMES: dict[str, tuple[str, ...]] = {
-    "identity": ("ordering.order.placed",),
+    "identity": ("ordering.order.placed", "billing.fee.changed"),
     "catalog": (
         *MEMBERSHIP,
         "identity.restaurant.updated",

@@ -1,7 +1,7 @@
-from datetime import time
+from datetime import datetime, time
 from decimal import Decimal
 
-from sqlalchemy import Boolean, ForeignKey, Index, Integer, Numeric, String, Time, func
+from sqlalchemy import Boolean, DateTime, ForeignKey, Index, Integer, Numeric, String, Time, func
 from sqlalchemy.orm import Mapped, mapped_column
 
 from kit.db import Base, Timestamped
@@ -31,7 +31,9 @@ class Restaurant(Timestamped, Base):
     instagram: Mapped[str] = mapped_column(String(300), default="")
     whatsapp: Mapped[str] = mapped_column(String(300), default="")
     website: Mapped[str] = mapped_column(String(300), default="")
+    # Billing's (`billing.fee.changed`): a copy for the admin's rows, as of `application_fee_at`.
     application_fee: Mapped[Decimal] = mapped_column(Numeric(5, 2), default=Decimal("0.50"))  # percent
+    application_fee_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     horario_apertura: Mapped[time | None] = mapped_column(Time)
     horario_cierre: Mapped[time | None] = mapped_column(Time)
 

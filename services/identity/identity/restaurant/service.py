@@ -2,9 +2,10 @@
 from pathlib import Path
 
 from starlette.datastructures import UploadFile
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from contracts.billing import FeeChanged
 from contracts.identity import RestaurantCreated, RestaurantDeleted, RestaurantProfile, RestaurantUpdated
 from identity import messages
 from identity.restaurant.links import NORMALIZERS
@@ -180,3 +181,16 @@ def public(restaurant: Restaurant, owner: User | None) -> dict:
             "last_login": owner.last_login,
         },
     }
+
+
+async def on_fee_changed(session: AsyncSession, event: FeeChanged) -> None:
+    """Billing set a restaurant's application fee: the admin's rows show it (an older announcement
+    arriving late changes nothing)."""
+    await session.execute(
+        update(Restaurant)
+        .where(
+            Restaurant.id == event.restaurant_id,
+            or_(Restaurant.application_fee_at.is_(None), Restaurant.application_fee_at <= event.effective_at),
+        )
+        .values(application_fee=event.application_fee, application_fee_at=event.effective_at)
+    )

@@ -1,5 +1,6 @@
 """The admin's views: customer list, restaurants list and dashboard (spec part 2 §2 'Admin screens')."""
 from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 
 from identity.admin.service import record_order
 from identity.seed import ADMIN_USERNAME, LOCAL_ADMIN_PASSWORD as ADMIN_PASSWORD, seed
@@ -63,3 +64,19 @@ async def test_ordering_events_fill_the_dashboard(client, app):
     admin = await admin_headers(client, app)
     row = (await client.get("/api/admin/dashboard/?search=eventos", headers=admin)).json()["results"][0]
     assert (row["num_orders"], row["last_order"]["fk_user_client"], row["last_order"]["fk_dish"]) == (2, "ana@example.com", "Flan")
+
+
+async def test_the_admins_rows_show_the_fee_billing_announces_and_never_an_older_one(client, app):
+    from contracts.billing import FeeChanged
+    from kit.testing.membership_tests import publish, wait_processed
+
+    owner = await register_owner(client, email="dueno@example.com", nombre_local="Con Comision")
+    now = datetime.now(UTC)
+    newer = FeeChanged(restaurant_id=owner["id"], application_fee=Decimal("1.25"), effective_at=now)
+    older = FeeChanged(restaurant_id=owner["id"], application_fee=Decimal("3.00"), effective_at=now - timedelta(hours=1))
+    await publish(app, newer)
+    await publish(app, older)  # arrives late: changes nothing
+    await wait_processed(app, newer, older)
+    admin = await admin_headers(client, app)
+    row = (await client.get("/api/admin/restaurantes/?search=comision", headers=admin)).json()["results"][0]
+    assert Decimal(str(row["application_fee"])) == Decimal("1.25")
