@@ -36,7 +36,11 @@ JWT_PRIVATE = KEYS / "jwt_private.pem"
 JWT_PUBLIC = KEYS / "jwt_public.pem"
 # Each service's RabbitMQ and Redis password, generated once by `make infra` (setup.py), which
 # gives each service its own user on the machine's broker and Redis; kept beside the JWT keys.
+# So is the password of TESTS_USER, the test suites' and tools' own login (kit/testing reads it
+# from this file too): the machine's Redis answers no one without a login, and its RabbitMQ has no
+# guest.
 INFRA_PASSWORDS = KEYS / "infra-passwords.json"
+TESTS_USER = "tests"
 
 
 def database_url(db: str) -> str:
@@ -49,8 +53,6 @@ def database_url(db: str) -> str:
 ENV: dict[str, str] = {
     "SERVICE_NAME": "{name}",
     "DATABASE_URL": database_url("{name}"),
-    "RABBITMQ_URL": "amqp://guest:guest@127.0.0.1:5672/",
-    "REDIS_URL": "redis://127.0.0.1:6379/0",
     "JWT_PUBLIC_KEY_FILE": str(JWT_PUBLIC),
     "MEDIA_ROOT": str(RUN / "media"),
     "SMTP_HOST": "127.0.0.1",
@@ -109,7 +111,7 @@ def base_env(name: str) -> dict[str, str]:
 
 
 def infra_passwords() -> dict[str, dict[str, str]]:
-    """{service: {"rabbitmq": ..., "redis": ...}}; empty until `make infra` made them."""
+    """{service or TESTS_USER: {"rabbitmq": ..., "redis": ...}}; empty until `make infra` made them."""
     try:
         return json.loads(INFRA_PASSWORDS.read_text())
     except (FileNotFoundError, ValueError):
@@ -117,8 +119,8 @@ def infra_passwords() -> dict[str, dict[str, str]]:
 
 
 def infra_logins(name: str) -> dict[str, str]:
-    """The service's own RabbitMQ and Redis users (ENV's guest and default user are the tools' and
-    the test suites')."""
+    """The RabbitMQ and Redis URLs of a service's own users, or of TESTS_USER (the test suites' and
+    tools': Redis's database 0 is the running stack's)."""
     passwords = infra_passwords().get(name, {})
     return {
         "RABBITMQ_URL": f"amqp://{name}:{passwords.get('rabbitmq', '')}@127.0.0.1:5672/",
@@ -129,9 +131,9 @@ def infra_logins(name: str) -> dict[str, str]:
 def test_env(name: str) -> dict[str, str]:
     """Environment for a service's pytest run: the running service's, at default limits, test database."""
     env = base_env(name)
-    # The suites log in as guest and Redis's default user, in a broker namespace and a Redis
-    # database of their own (kit/testing): they declare and delete whatever they need.
-    env["RABBITMQ_URL"], env["REDIS_URL"] = ENV["RABBITMQ_URL"], ENV["REDIS_URL"]
+    # The suites log in as TESTS_USER, in a broker namespace and a Redis database of their own
+    # (kit/testing): they declare and delete whatever they need there.
+    env.update(infra_logins(TESTS_USER))
     env["DATABASE_URL"] = database_url(f"test_{name}")
     env["TEST_DATABASE_URL"] = env["DATABASE_URL"]
     return env

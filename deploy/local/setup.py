@@ -8,7 +8,8 @@ Steps (each is safe to repeat and quick when nothing changed; state is kept in s
     apt        Debian packages the stack needs, installed only when missing
     apt-test   Debian packages only the tests need (chromium, poppler-utils), installed only when missing
     infra      PostgreSQL, Redis and RabbitMQ started when not running; one RabbitMQ user and one
-               Redis ACL user per service (passwords generated once into .run/keys/)
+               Redis ACL user per service, and `tests` for the suites and tools (passwords
+               generated once into .run/keys/); Redis's default user off, RabbitMQ's guest removed
     databases  one database per service, and test_<name> for its tests, created when missing
     keys       JWT signing key pair (EC P-256 for ES256, PEM) generated once into .run/keys/
     migrate    alembic upgrade head for every service whose migrations changed
@@ -265,22 +266,32 @@ def step_infra() -> None:
     passwords = service_passwords()
     apply_rabbitmq_users(passwords)
     apply_redis_users(passwords)
-    say("PostgreSQL, Redis and RabbitMQ are up; each service has its own RabbitMQ and Redis user")
+    say("PostgreSQL, Redis and RabbitMQ are up; each service, and the suites, log in as their own user")
 
 
 # ----------------------------------------------------------------------------- service logins
 # The same users and rights as docker-compose and Kubernetes (deploy/docker/rabbitmq/,
-# deploy/docker/redis/users.acl). guest and Redis's default user stay: the test suites and tools
-# log in with them (they create and delete their own namespaces and databases), on 127.0.0.1 only.
+# deploy/docker/redis/users.acl), Redis's `default off` included: no local process reaches Redis
+# or the broker without a password (a forged frame on `notifications.live` rang every tablet).
+# The test suites and tools log in as `tests` (config.TESTS_USER), a user only this machine has:
+# on Redis everything (they flush their own databases, and the launcher applies the users as it);
+# on RabbitMQ only their own namespaces (`test-…`, `bench-…`) and server-named queues, so they can
+# never publish on the running stack's exchange. RabbitMQ's guest is removed.
 RABBITMQ_DEFINITIONS = REPO / "deploy" / "docker" / "rabbitmq"
 REDIS_ACL = REPO / "deploy" / "docker" / "redis" / "users.acl"
 LOGINS = ("rabbitmq", "redis")
+TESTS_REDIS_RULES = ["on", "~*", "&*", "+@all"]
+_TESTS_NAMES = r"(test-|bench-|amq\.gen-).*"
+TESTS_RABBITMQ_PERMISSIONS = {"configure": f"^{_TESTS_NAMES}$", "write": f"^({_TESTS_NAMES}|amq\\.default)$",
+                              "read": f"^{_TESTS_NAMES}$"}
 
 
 def service_passwords() -> dict[str, dict[str, str]]:
-    """Each service's RabbitMQ and Redis password: generated once, then kept (with the JWT keys)."""
+    """Each service's (and the suites') RabbitMQ and Redis password: generated once, then kept
+    (with the JWT keys)."""
     passwords = config.infra_passwords()
-    missing = [(name, kind) for name in SERVICES for kind in LOGINS if not passwords.get(name, {}).get(kind)]
+    users = [*SERVICES, config.TESTS_USER]
+    missing = [(name, kind) for name in users for kind in LOGINS if not passwords.get(name, {}).get(kind)]
     if not missing:
         return passwords
     for name, kind in missing:
@@ -291,7 +302,7 @@ def service_passwords() -> dict[str, dict[str, str]]:
     part.write_text(json.dumps(passwords, indent=2))
     os.chmod(part, 0o600)
     part.replace(config.INFRA_PASSWORDS)
-    say(f"generated {len(missing)} service password(s) for RabbitMQ and Redis in {config.INFRA_PASSWORDS}")
+    say(f"generated {len(missing)} password(s) for RabbitMQ and Redis in {config.INFRA_PASSWORDS}")
     return passwords
 
 
@@ -302,16 +313,20 @@ def rabbitmq_users() -> set[str]:
 
 
 def apply_rabbitmq_users(passwords: dict[str, dict[str, str]]) -> None:
-    """compose's definitions (users, rights, topic rights) imported into the machine's RabbitMQ,
-    which keeps them on disk: again only when they changed or a user is missing."""
-    want = digest([RABBITMQ_DEFINITIONS, REPO / "proto" / "contracts" / "topology.py", config.INFRA_PASSWORDS])
-    if stamp_ok("rabbitmq-users", want) and set(SERVICES) <= rabbitmq_users():
+    """compose's definitions (users, rights, topic rights) and the suites' user imported into the
+    machine's RabbitMQ, which keeps them on disk, and guest removed: again only when they changed,
+    a user is missing or guest is back (a new node database creates it)."""
+    want = digest([RABBITMQ_DEFINITIONS, REPO / "proto" / "contracts" / "topology.py", config.INFRA_PASSWORDS,
+                   Path(__file__)])
+    users = rabbitmq_users()
+    if stamp_ok("rabbitmq-users", want) and {*SERVICES, config.TESTS_USER} <= users and "guest" not in users:
         return
     spec = importlib.util.spec_from_file_location("render_definitions", RABBITMQ_DEFINITIONS / "render_definitions.py")
     render = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(render)
     template = json.loads((RABBITMQ_DEFINITIONS / "definitions.json").read_text())
     definitions = render.render(template, {f"{name.upper()}_MQ_PASSWORD": passwords[name]["rabbitmq"] for name in SERVICES})
+    definitions = with_tests_user(definitions, render.password_hash(passwords[config.TESTS_USER]["rabbitmq"]))
     # rabbitmqctl hands the path to the broker, which reads it as its own user: readable by it
     # for the moment of the import (password hashes only), then gone.
     folder = Path(tempfile.mkdtemp(prefix="rabbitmq-definitions-"))
@@ -324,25 +339,63 @@ def apply_rabbitmq_users(passwords: dict[str, dict[str, str]]) -> None:
         run(["rabbitmqctl", "-q", "import_definitions", path], capture_output=True, text=True)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+    if "guest" in rabbitmq_users():
+        say("RabbitMQ: removing guest (the suites and tools log in as tests)")
+        run(["rabbitmqctl", "-q", "delete_user", "guest"], capture_output=True, text=True)
     stamp_set("rabbitmq-users", want)
 
 
-def apply_redis_users(passwords: dict[str, dict[str, str]]) -> None:
-    """users.acl's service users (not its `default off`: see above) set on the machine's Redis.
-    It keeps nothing on disk, so they are set every time (one round trip; an unchanged user stays
-    as it was, and its open connections keep working)."""
-    commands = []
+def with_tests_user(definitions: dict, password_hash: str) -> dict:
+    """The definitions plus the suites' user, with rights on their own names only (no topic rights:
+    nothing they may write to is the stack's)."""
+    user = {"name": config.TESTS_USER, "tags": [], "password_hash": password_hash,
+            "hashing_algorithm": "rabbit_password_hashing_sha256"}
+    vhosts = {p["vhost"] for p in definitions["permissions"]}
+    rights = [{"user": config.TESTS_USER, "vhost": vhost, **TESTS_RABBITMQ_PERMISSIONS} for vhost in sorted(vhosts)]
+    return {**definitions, "users": [*definitions["users"], user], "permissions": [*definitions["permissions"], *rights]}
+
+
+def redis_acl_commands(passwords: dict[str, dict[str, str]]) -> tuple[list[str], str]:
+    """The suites' user and users.acl's service users (each reset to exactly its rules), and apart,
+    users.acl's `default off`."""
+    def hashed(name: str) -> str:
+        return "#" + hashlib.sha256(passwords[name]["redis"].encode()).hexdigest()
+
+    users = [" ".join(["ACL", "SETUSER", config.TESTS_USER, "reset", *TESTS_REDIS_RULES, hashed(config.TESTS_USER)])]
+    default_rules = None
     for line in REDIS_ACL.read_text().splitlines():
-        if not line.startswith("user ") or line.startswith("user default "):
+        if not line.startswith("user "):
             continue
         _, name, *rules = line.split()
-        hashed = hashlib.sha256(passwords[name]["redis"].encode()).hexdigest()
-        commands.append(" ".join(["ACL", "SETUSER", name, "reset", *rules, f"#{hashed}"]))
-    done = subprocess.run(["redis-cli", "-h", "127.0.0.1", "-p", "6379"], input="\n".join(commands) + "\n",
+        if name == "default":
+            default_rules = rules
+        else:
+            users.append(" ".join(["ACL", "SETUSER", name, "reset", *rules, hashed(name)]))
+    if default_rules is None or "off" not in default_rules or "on" in default_rules:
+        sys.exit(f"[setup] {REDIS_ACL} must turn Redis's default user off")
+    return users, " ".join(["ACL", "SETUSER", "default", "reset", *default_rules])
+
+
+def apply_redis_users(passwords: dict[str, dict[str, str]], port: int = 6379) -> None:
+    """The users set on the machine's Redis. It keeps nothing on disk, so they are set every time
+    (one round trip; an unchanged user stays as it was, and its open connections keep working).
+
+    Logged in as `tests`, made by an earlier run; a Redis that has just started (or never had the
+    users) still has its default user open, which does the work until `tests` exists. Then, as
+    `tests`, the default user is turned off and the connections it still holds are closed (`off`
+    only stops new ones: a listener opened before would keep publishing)."""
+    users, default_off = redis_acl_commands(passwords)
+    # the password goes on redis-cli's standard input, never on a command line `ps` shows
+    auth = f"AUTH {config.TESTS_USER} {passwords[config.TESTS_USER]['redis']}"
+    script = [auth, *users, auth, default_off, "CLIENT KILL USER default"]
+    done = subprocess.run(["redis-cli", "-h", "127.0.0.1", "-p", str(port)], input="\n".join(script) + "\n",
                           capture_output=True, text=True, check=True)
-    answers = done.stdout.split()
-    if answers != ["OK"] * len(commands):
-        sys.exit(f"[setup] Redis refused the service users: {done.stdout.strip()} {done.stderr.strip()}")
+    answers = [line for line in done.stdout.splitlines() if line.strip()]  # an error is followed by a blank line
+    # the first AUTH fails only on a Redis without the users; the kill answers how many it closed
+    if len(answers) != len(script) or answers[1:-1] != ["OK"] * (len(script) - 2) or not answers[-1].isdigit():
+        sys.exit(f"[setup] Redis refused the users: {done.stdout.strip()} {done.stderr.strip()} (if "
+                 f"{config.INFRA_PASSWORDS} was replaced while Redis kept the old users, restart Redis: it keeps "
+                 "nothing on disk, and its next start has the default user open for this step)")
 
 
 def step_databases() -> None:

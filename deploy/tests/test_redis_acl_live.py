@@ -20,15 +20,26 @@ SERVICES = ["identity", "catalog", "floor", "ordering", "billing", "notification
 LIVE = "notifications.live"  # notifications' Settings.live_channel in the local stack (no namespace)
 
 
+def as_tests(**options) -> redis.Redis:
+    """The suites' own login (make infra): Redis's default user is off."""
+    password = json.loads(PASSWORDS.read_text())["tests"]["redis"]
+    return redis.Redis(host="127.0.0.1", port=6379, username="tests", password=password, **options)
+
+
 @pytest.fixture(scope="module")
 def login():
-    admin = redis.Redis(host="127.0.0.1", port=6379, socket_timeout=3)
+    probe = redis.Redis(host="127.0.0.1", port=6379, socket_timeout=3)
     try:
-        admin.ping()
-    except redis.RedisError:
+        probe.ping()
+    except (redis.exceptions.AuthenticationError, redis.exceptions.ResponseError):
+        pass  # it answered, refusing a connection without a login
+    except redis.exceptions.ConnectionError:
         pytest.skip("no local Redis")
+    finally:
+        probe.close()
     assert PASSWORDS.exists(), f"no service users yet ({PASSWORDS}): run `make infra`"
     passwords = json.loads(PASSWORDS.read_text())
+    admin = as_tests(socket_timeout=3)
     clients: list = []
 
     def as_user(service: str, password: str | None = None):
@@ -67,7 +78,8 @@ def test_notifications_listens_on_the_live_channel_and_may_publish_there(login):
     assert pubsub.get_message(timeout=3)["type"] == "subscribe"
     pubsub.close()
     # Whether it may publish, asked without publishing (the running stack's tablets listen there).
-    assert redis.Redis(host="127.0.0.1", port=6379).execute_command("ACL", "DRYRUN", "notifications", "PUBLISH", LIVE, "x") == b"OK"
+    with as_tests() as admin:
+        assert admin.execute_command("ACL", "DRYRUN", "notifications", "PUBLISH", LIVE, "x") == b"OK"
     assert refused(lambda: notifications.publish("ordering.anything", "x"))
 
 
@@ -98,7 +110,7 @@ def test_a_wrong_password_is_refused(login):
 
 
 def test_every_service_user_is_applied_as_users_acl_says(login):
-    admin = redis.Redis(host="127.0.0.1", port=6379, decode_responses=True)
+    admin = as_tests(decode_responses=True)
     try:
         listed = {line.split()[1]: line for line in admin.acl_list()}
     finally:

@@ -397,7 +397,7 @@ def test_a_logged_out_token_stays_refused_by_every_service_when_redis_loses_it(c
     def whoami(port: int, token: str) -> int:
         return httpx.get(f"http://127.0.0.1:{port}/whoami", headers={"Authorization": f"Token {token}"}, timeout=10).status_code
 
-    store = redis.Redis.from_url(config.ENV["REDIS_URL"])
+    store = redis.Redis.from_url(config.infra_logins(config.TESTS_USER)["REDIS_URL"])  # the stack's database, as the suites' user
     try:
         store.delete(f"auth:revoked:{ids['jti']}", f"auth:generation:{ids['sub']}", "auth:mirrored")
         for name, port in config.SERVICES.items():

@@ -3,7 +3,8 @@
 A place's QR code carries a random, revocable token. Only its SHA-256 (`token_hash`, hex) travels
 on the bus: ordering and notifications authorize a diner's anonymous call by hashing the token it
 presents and looking it up in their projection, and a regenerated token is a `floor.place.changed`
-with a new hash (the old code stops working everywhere once it is applied).
+with a new hash (the old code stops working everywhere once it is applied). `token_hash()` is that
+hash, defined here once for the three of them.
 
 - `floor.place.created` / `floor.place.changed`: the place's full facts (apply only newer ones:
   compare `occurred_at`).
@@ -11,12 +12,19 @@ with a new hash (the old code stops working everywhere once it is applied).
 - `floor.waiter.called`: a diner called the waiter (`kind="waiter"`) or asked for the bill
   (`kind="bill"`); `floor.waiter.cleared`: staff sent the waiter, or the table was freed.
 """
+import hashlib
 from typing import Literal
 
 from contracts.base import Event
 
 PlaceKind = Literal["mesa", "silla", "delivery"]
 CallKind = Literal["waiter", "bill"]
+
+
+def token_hash(token: str) -> str:
+    """`PlaceFacts.token_hash` of a place token: floor hashes the token it issues, ordering and
+    notifications the one a diner presents (sha256, hex)."""
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 class PlaceFacts(Event):
@@ -26,7 +34,7 @@ class PlaceFacts(Event):
     kind: PlaceKind
     menu_id: int
     admin: bool = True  # the sit's admin flag: comments and add-order allowed
-    token_hash: str  # sha256 hex of the token in the place's QR code
+    token_hash: str  # token_hash() of the token in the place's QR code
 
 
 class PlaceCreated(PlaceFacts):

@@ -51,7 +51,7 @@ from contracts.identity import RestaurantCreated
 from contracts.ordering import PaidLine, PaymentRecorded
 from contracts.topology import CONSUMES, queues_to_declare
 from kit.settings import ServiceSettings
-from kit.testing import PG_ADMIN_DSN, RABBITMQ_URL, recreate_database
+from kit.testing import PG_ADMIN_DSN, RABBITMQ_URL, recreate_database, redis_url
 from kit.tokens import TokenSigner, generate_key_pair
 
 SERVICE_DIR = Path(__file__).resolve().parents[1]
@@ -246,7 +246,7 @@ async def main(arguments: argparse.Namespace) -> None:
     generate_key_pair(keys)
     env = {
         **os.environ, "SERVICE_NAME": "billing", "DATABASE_URL": dsn.replace("postgresql://", "postgresql+asyncpg://"),
-        "REDIS_URL": "redis://127.0.0.1:6379/8", "RABBITMQ_URL": RABBITMQ_URL, "BROKER_NAMESPACE": namespace,
+        "REDIS_URL": redis_url(8), "RABBITMQ_URL": RABBITMQ_URL, "BROKER_NAMESPACE": namespace,
         "JWT_PUBLIC_KEY_FILE": str(keys / "jwt_public.pem"), "LOG_LEVEL": "WARNING",
     }
     today = datetime.now(UTC).date()

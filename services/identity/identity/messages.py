@@ -111,5 +111,9 @@ SCHEDULE_INCOMPLETE = Text(
     es="Indique la hora de apertura y la de cierre, o borre ambas.",
     en="Give both the opening and the closing time, or clear both.",
 )
+FIELD_WHOLE_AND_IN_PARTS = Text(
+    es="Este campo se envió entero y también por partes: envíe solo una de las dos formas.",
+    en="This field was sent both whole and in parts: send only one of the two.",
+)
 OPERATOR_NAME_FIRST_LETTER = Text(es="El nombre debe comenzar con una letra.", en="The name must start with a letter.")
 NO_SPACES = Text(es="La contraseña no puede contener espacios.", en="The password cannot contain spaces.")

@@ -66,6 +66,7 @@ VALIDATION = {
     "literal_error": Text(es="Elija una opción válida.", en="Select a valid choice."),
     "enum": Text(es="Elija una opción válida.", en="Select a valid choice."),
     "json_invalid": Text(es="JSON inválido.", en="Invalid JSON."),
+    "nul_character": NUL_CHARACTER,  # kit.text.NoNul
     "model_attributes_type": Text(es="Se esperaba un objeto.", en="An object was expected."),
     "dict_type": Text(es="Se esperaba un objeto.", en="An object was expected."),
 }

@@ -10,7 +10,9 @@ class ServiceSettings(BaseSettings):
 
     service_name: str = "service"
     database_url: str = ""
-    rabbitmq_url: str = "amqp://guest:guest@127.0.0.1:5672/"
+    # Every deployment gives each service its own broker and Redis login (deploy/local/config.py,
+    # docker-compose.yml, deploy/k8s); these defaults only name the servers.
+    rabbitmq_url: str = "amqp://127.0.0.1:5672/"
     redis_url: str = "redis://127.0.0.1:6379/0"
     events_exchange: str = "platform.events"
     # Prefixes queue names; tests use a unique one so they never share queues with a running stack.
@@ -33,7 +35,7 @@ class ServiceSettings(BaseSettings):
     # A consumer takes an event only from the broker user its producer publishes as, which
     # RabbitMQ vouches for (the `user_id` property must be the connection's login); `{producer}`
     # is the event type's first word. Empty turns the check off: the test suites, where every
-    # connection is the same guest user and the check would prove nothing.
+    # connection is the same `tests` login and the check would prove nothing.
     event_publisher_user: str = "{producer}"
 
     # Connections per process (kit.db.make_engine). Requests get their own pool; event handlers,

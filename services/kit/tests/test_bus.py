@@ -3,6 +3,7 @@ retries after growing delays, dead letters counted, and a service that lives wit
 import asyncio
 import socket
 import time
+from urllib.parse import urlsplit
 
 import aio_pika
 from sqlalchemy import select
@@ -10,7 +11,7 @@ from sqlalchemy import select
 from contracts.identity import RestaurantCreated
 from contracts.topology import consumers_of
 from kit.outbox import OutboxMessage, add_event
-from kit.testing import delete_queues
+from kit.testing import RABBITMQ_URL, delete_queues
 from tests.conftest import HandledEvent, record_event
 
 
@@ -139,6 +140,12 @@ class BrokerDoor:
         self.jammed = False
         self.links: list[asyncio.StreamWriter] = []
 
+    @property
+    def url(self) -> str:
+        """The suites' broker login, through the door."""
+        real = urlsplit(RABBITMQ_URL)
+        return real._replace(netloc=f"{real.username}:{real.password}@127.0.0.1:{self.port}").geturl()
+
     async def open(self) -> None:
         self.server = await asyncio.start_server(self._link, "127.0.0.1", self.port)
 
@@ -166,7 +173,7 @@ async def test_a_service_starts_and_serves_without_the_broker_and_publishes_once
     door = BrokerDoor()
     settings = {
         "service_name": "kit",
-        "rabbitmq_url": f"amqp://guest:guest@127.0.0.1:{door.port}/",
+        "rabbitmq_url": door.url,
         "broker_connect_timeout_seconds": 1.0,
         "broker_reconnect_seconds": 0.2,
     }
@@ -207,7 +214,7 @@ async def _handled_names(app, names: set[str]) -> bool:
 async def test_a_publish_the_broker_never_confirms_gives_up_in_time_and_keeps_the_event(start_service):
     door = BrokerDoor()
     await door.open()
-    settings = {"service_name": "kit", "rabbitmq_url": f"amqp://guest:guest@127.0.0.1:{door.port}/", "publish_timeout_seconds": 0.5}
+    settings = {"service_name": "kit", "rabbitmq_url": door.url, "publish_timeout_seconds": 0.5}
     try:
         async with start_service({RestaurantCreated.type: record_event}, **settings) as app:
             app.state.relay.stop()  # this test drives the relay itself: none of its batches may hold the row

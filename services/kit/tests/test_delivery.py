@@ -4,9 +4,12 @@ The relay may die after publishing and before marking rows sent, a consumer may 
 commit and before its acknowledgement; each test kills a real process at that point.
 """
 import asyncio
+import logging
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import aio_pika
@@ -42,6 +45,37 @@ async def eventually(check, seconds=10.0):
     raise AssertionError("condition not reached")
 
 
+class _Written(logging.Handler):
+    def __init__(self, entries: list[dict]):
+        super().__init__()
+        self.entries = entries
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if isinstance(record.msg, dict):  # structlog hands the stdlib logger its event dict
+            self.entries.append(record.msg)
+
+
+@contextmanager
+def consumer_log() -> Iterator[list[dict]]:
+    """What kit.consumer logs meanwhile, as event dicts (its logger is a plain stdlib one underneath)."""
+    entries: list[dict] = []
+    handler, logger = _Written(entries), logging.getLogger("kit.consumer")
+    logger.addHandler(handler)
+    try:
+        yield entries
+    finally:
+        logger.removeHandler(handler)
+
+
+def skipped(entries: list[dict], event):
+    """A check for `eventually`: a copy of `event` reached a consumer that found it applied already and left it."""
+
+    async def check() -> bool:
+        return any(e.get("event") == "event_duplicate_skipped" and e.get("event_id") == str(event.event_id) for e in entries)
+
+    return check
+
+
 async def tap_queue(env: dict, name: str):
     """A plain queue on the exchange that counts every copy published."""
     connection = await aio_pika.connect(env["RABBITMQ_URL"])
@@ -65,9 +99,11 @@ async def test_an_event_republished_after_a_relay_crash_is_applied_once(app, tes
     assert crash("relay", test_env) == 17
     assert (await rows(app, OutboxMessage))[0].published_at is None  # the mark was never committed
 
-    assert await relay.publish_pending() == 1
-    await eventually(lambda: _count(app, ProcessedEvent, 1))
-    await asyncio.sleep(0.5)  # room for a second (wrong) application to show
+    with consumer_log() as logged:
+        assert await relay.publish_pending() == 1
+        await eventually(lambda: _count(app, ProcessedEvent, 1))
+        # Both copies reached the consumer: the second was seen and left, not applied again.
+        await eventually(skipped(logged, event))
     assert [row.event_id for row in await rows(app, HandledEvent)] == [str(event.event_id)]
     assert (await rows(app, OutboxMessage))[0].published_at is not None
     copies = 0
@@ -99,9 +135,11 @@ async def test_an_event_redelivered_after_a_consumer_crash_is_applied_once(app, 
     assert pending.declaration_result.message_count == 1  # never acknowledged: back on the queue
 
     second = build_app()
-    async with LifespanManager(second):
-        await eventually(lambda: _queue_empty(channel, queue_name))
-        await asyncio.sleep(0.3)
+    with consumer_log() as logged:
+        async with LifespanManager(second):
+            # the redelivered copy reaches the new consumer, which finds it applied and leaves it
+            await eventually(skipped(logged, event))
+            await eventually(lambda: _queue_empty(channel, queue_name))
     assert [row.event_id for row in await rows(app, HandledEvent)] == [str(event.event_id)]
     assert len(await rows(app, ProcessedEvent)) == 1
     await connection.close()

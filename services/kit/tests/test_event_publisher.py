@@ -1,6 +1,7 @@
 """Who published an event: a consumer takes it only from the broker user its producer publishes as
 (RabbitMQ vouches for `user_id`), keeps that publisher across its own retries, and dead-letters
-anything else at once. Every connection here is guest, so the tests name the producer's user."""
+anything else at once. Every connection here is the suites' own login, so the tests name the
+producer's user."""
 import asyncio
 import json
 import time
@@ -10,11 +11,12 @@ import aio_pika
 from sqlalchemy import select
 
 from contracts.identity import OperatorAdded
-from kit.bus import PUBLISHED_BY, Bus
+from kit.bus import PUBLISHED_BY, Bus, broker_user
 from kit.settings import ServiceSettings
+from kit.testing import RABBITMQ_URL
 from tests.conftest import HandledEvent
 
-GUEST = "guest"
+OUR_LOGIN = broker_user(RABBITMQ_URL)  # every connection of the suite's: `tests`
 
 
 async def remember(session, event) -> None:
@@ -41,7 +43,7 @@ async def dead_letters(app, count: int) -> bool:
 
 async def publish(app, event, **properties) -> None:
     """As a relay would, with whatever `user_id` and headers the test gives (the broker still
-    refuses a `user_id` other than the connection's own: guest)."""
+    refuses a `user_id` other than the connection's own: OUR_LOGIN)."""
     await app.state.broker.publish(
         event.model_dump(mode="json"), exchange=app.state.bus.events, routing_key=event.type, persist=True,
         message_id=str(event.event_id), **properties,
@@ -60,8 +62,8 @@ async def the_dead_letter(app) -> aio_pika.abc.AbstractIncomingMessage:
 
 async def test_an_event_published_by_its_producers_broker_user_is_handled(start_service):
     event = OperatorAdded(restaurant_id=10, user_id=5)
-    async with start_service({event.type: remember}, service_name="kit-vouched", event_publisher_user=GUEST) as app:
-        await publish(app, event, user_id=GUEST)
+    async with start_service({event.type: remember}, service_name="kit-vouched", event_publisher_user=OUR_LOGIN) as app:
+        await publish(app, event, user_id=OUR_LOGIN)
         await eventually(lambda: handled(app, event))
         assert await app.state.bus.dead_letter_count() == 0
 
@@ -76,20 +78,20 @@ async def test_an_event_published_by_another_broker_user_is_dead_lettered_at_onc
 
     settings = {"service_name": "kit-forged", "event_publisher_user": "{producer}", "consumer_retry_delays": (0.05,)}
     async with start_service({event.type: spy}, **settings) as app:
-        await publish(app, event, user_id=GUEST)
+        await publish(app, event, user_id=OUR_LOGIN)
         await eventually(lambda: dead_letters(app, 1))
         letter = await the_dead_letter(app)
     assert attempts == [], "the handler never saw it, not even once"
     assert OperatorAdded.model_validate_json(letter.body).event_id == event.event_id
-    assert letter.user_id == GUEST
+    assert letter.user_id == OUR_LOGIN
     logged = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.startswith("{")]
     refused = [line for line in logged if line["event"] == "event_publisher_refused"]
-    assert refused and refused[0]["published_by"] == GUEST and refused[0]["expected"] == "identity"
+    assert refused and refused[0]["published_by"] == OUR_LOGIN and refused[0]["expected"] == "identity"
 
 
 async def test_an_event_without_a_publisher_is_dead_lettered(start_service):
     event = OperatorAdded(restaurant_id=10, user_id=7)
-    async with start_service({event.type: remember}, service_name="kit-anonymous", event_publisher_user=GUEST) as app:
+    async with start_service({event.type: remember}, service_name="kit-anonymous", event_publisher_user=OUR_LOGIN) as app:
         await publish(app, event)  # no user_id: RabbitMQ vouches for nobody
         await eventually(lambda: dead_letters(app, 1))
         assert not await handled(app, event)
@@ -110,8 +112,8 @@ async def test_a_retried_event_keeps_the_publisher_it_first_came_from(start_serv
     settings = {"service_name": "kit-resending", "event_publisher_user": "{producer}", "consumer_retry_delays": (0.2,)}
     async with start_service({event.type: flaky}, **settings) as app:
         # What this service would have received from identity and sent again itself: its own
-        # user_id (guest), identity recorded as the publisher.
-        await publish(app, event, user_id=GUEST, headers={PUBLISHED_BY: "identity"})
+        # user_id (OUR_LOGIN), identity recorded as the publisher.
+        await publish(app, event, user_id=OUR_LOGIN, headers={PUBLISHED_BY: "identity"})
         await eventually(lambda: handled(app, event))
         assert len(attempts) == 2
         assert await app.state.bus.dead_letter_count() == 0
@@ -144,4 +146,4 @@ async def test_the_relay_stamps_the_services_broker_user(start_service):
             await stage(identity, event)
             await eventually(lambda: published(identity, event))
             message = await tap.get(timeout=5)
-            assert message.user_id == GUEST
+            assert message.user_id == OUR_LOGIN

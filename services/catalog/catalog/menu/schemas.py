@@ -10,14 +10,16 @@ from pydantic import BaseModel, Field, StringConstraints
 from catalog.menu.models import CATEGORY_NAME_MAX, DESCRIPTION_MAX, DISH_NAME_MAX, MENU_NAME_MAX
 from catalog.prices import Price
 from kit.pagination import DB_INT_MAX, DbId
+from kit.text import NoNul
 
 
 def _name(max_length: int):
-    return Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=max_length)]
+    return Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=max_length), NoNul]
 
 
+# NoNul: the dish form is multipart, whose text fields the kit does not scan as a whole.
 MenuName, CategoryName, DishName = _name(MENU_NAME_MAX), _name(CATEGORY_NAME_MAX), _name(DISH_NAME_MAX)
-Description = Annotated[str, StringConstraints(strip_whitespace=True, max_length=DESCRIPTION_MAX)]
+Description = Annotated[str, StringConstraints(strip_whitespace=True, max_length=DESCRIPTION_MAX), NoNul]
 Position = Annotated[int, Field(ge=-DB_INT_MAX, le=DB_INT_MAX)]  # a category's or dish's `order`
 
 

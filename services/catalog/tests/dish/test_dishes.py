@@ -164,3 +164,14 @@ async def test_a_dish_cannot_move_to_another_restaurants_category(client, people
     await create_dish(client, people.owner_a, category["id"], name="Otro")
     answer = await client.put(f"/api/dish/{dish['pk']}/", data={"menu_group": str(b_category["id"])}, headers=people.owner_a)
     assert answer.status_code == 404
+
+
+async def test_a_nul_character_in_the_dish_forms_text_is_a_field_error_not_a_500(client, people):
+    menu = await create_menu(client, people.owner_a)
+    category = await create_category(client, people.owner_a, menu["id"])
+    files = [("dish_dimage", image_file("foto.png"))]  # multipart: the kit does not scan its body
+    for field in ("name", "description"):
+        data = {"name": "Empanada", "price": "100.00", "menu_group": str(category["id"]), field: "Pla\x00to"}
+        answer = await client.post("/api/dish/", data=data, files=files, headers={**people.owner_a, "Accept-Language": "en"})
+        assert answer.status_code == 400, answer.text
+        assert answer.json() == {field: ["The text contains a null character, which is not allowed."]}

@@ -3,7 +3,7 @@ import asyncio
 from decimal import Decimal
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, text
 
 from catalog.menu.models import Dish
 from catalog.price.schemas import BulkPriceUpdate
@@ -15,6 +15,21 @@ from tests.helpers import A, OWNER_A, create_category, create_dish, create_menu,
 
 async def bulk(client, headers, menu_id, **body):
     return await client.post(f"/api/actualizar-precio-masivo/?id_menu={menu_id}", json=body, headers=headers)
+
+
+async def wait_until_one_waits_for_a_lock(app, seconds: float = 10.0) -> None:
+    """Until another transaction of this database waits for a row lock (bounded, no fixed sleep)."""
+    async with app.state.session_factory() as observer:
+        for _ in range(int(seconds / 0.02)):
+            # A transaction keeps the pg_stat_activity snapshot it first read unless it clears it.
+            await observer.execute(text("SELECT pg_stat_clear_snapshot()"))
+            waiting = await observer.scalar(text(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
+            ))
+            if waiting:
+                return
+            await asyncio.sleep(0.02)
+    raise AssertionError(f"no transaction waited for a lock within {seconds} s")
 
 
 async def prices(client, headers, menu_id) -> dict[str, str]:
@@ -102,7 +117,7 @@ async def test_a_bulk_update_waits_for_a_dish_edit_in_progress_and_raises_its_ne
         update = asyncio.create_task(
             bulk(client, people.owner_a, carta["menu"], tipo_cambio="Porcentaje", valor=10, tipo_update=1, category=-1)
         )
-        await asyncio.sleep(0.5)
+        await wait_until_one_waits_for_a_lock(app)
         assert not update.done()  # blocked on the row the edit holds
         await edit.commit()
     answer = await update
@@ -117,7 +132,7 @@ async def test_a_dish_edit_waits_for_a_bulk_update_in_progress_and_nobody_sees_h
         data = BulkPriceUpdate(tipo_cambio="Porcentaje", valor=Decimal(10), tipo_update=1, category=-1)
         await update_prices(bulk_session, owner, carta["menu"], data)
         edit = asyncio.create_task(client.put(f"/api/dish/{bife['pk']}/", data={"price": "300"}, headers=people.owner_a))
-        await asyncio.sleep(0.5)
+        await wait_until_one_waits_for_a_lock(app)
         assert not edit.done()  # blocked on the locked dish
         # Meanwhile readers see the old prices, all of them.
         assert await prices(client, people.owner_a, carta["menu"]) == {"Empanada": "5.00", "Provoleta": "1.03", "Bife": "100.00"}

@@ -4,13 +4,12 @@ A place's facts (`floor.place.created|changed|removed`) feed ordering (which res
 an order at this place belongs to, and the token a diner presents) and notifications (the diner's
 socket). Its position and size only concern the sketch, so moving a place announces nothing.
 """
-import hashlib
 import re
 import secrets
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from contracts.floor import PlaceChanged, PlaceCreated, PlaceRemoved
+from contracts.floor import PlaceChanged, PlaceCreated, PlaceRemoved, token_hash
 from floor import messages
 from floor.place import repository
 from floor.place.errors import ItemErrors, NoItems, PlaceInUse, PlaceNotFound, PlaceTokenRevoked  # noqa: F401  (PlaceNotFound: also the QR sheets)
@@ -28,10 +27,6 @@ NAME_MAX = 4
 
 def new_token() -> str:
     return secrets.token_urlsafe(18)  # 144 random bits, 24 URL-safe characters
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def diner_link(base_url: str, token: str) -> str:

@@ -3,6 +3,7 @@ from datetime import datetime
 from pydantic import BaseModel
 
 from identity.restaurant.schemas import RestaurantPublic
+from kit.pagination import Page
 
 
 class LastOrder(BaseModel):
@@ -29,11 +30,7 @@ class DashboardRow(OrderActivity):
     last_login: datetime | None
 
 
-class AdminRestaurantPage(BaseModel):
-    count: int
-    results: list[AdminRestaurantRow]
+class AdminRestaurantPage(Page[AdminRestaurantRow]): ...
 
 
-class DashboardPage(BaseModel):
-    count: int
-    results: list[DashboardRow]
+class DashboardPage(Page[DashboardRow]): ...

@@ -2,6 +2,8 @@ from typing import Annotated
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
 
+from kit.pagination import Page
+
 # 0 female, 1 male; an empty form value clears it.
 Gender = Annotated[int | None, Field(ge=0, le=1), BeforeValidator(lambda v: None if v in ("", "null", None) else v)]
 
@@ -46,6 +48,4 @@ class ClientRow(BaseModel):
     date_joined: str
 
 
-class ClientPage(BaseModel):
-    count: int
-    results: list[ClientRow]
+class ClientPage(Page[ClientRow]): ...

@@ -3,6 +3,7 @@ from typing import Annotated
 from pydantic import BaseModel, StringConstraints
 
 from identity.user.schemas import Password
+from kit.pagination import Page
 
 OperatorName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=31)]
 OperatorEmail = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=140)]
@@ -46,6 +47,4 @@ class OperatorPublic(BaseModel):
     fk_user: OperatorUserPublic
 
 
-class OperatorPage(BaseModel):
-    count: int
-    results: list[OperatorPublic]
+class OperatorPage(Page[OperatorPublic]): ...

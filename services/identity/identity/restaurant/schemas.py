@@ -1,11 +1,14 @@
+import re
 from datetime import datetime, time
 from decimal import Decimal
-from typing import Annotated
+from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, StringConstraints, WithJsonSchema
+from pydantic_core import PydanticCustomError
 
 from identity.forms import as_bool
 from identity.user.schemas import FormEmail, Password
+from kit.pagination import Page
 
 
 def _last_four(card_number: str) -> str:
@@ -17,6 +20,30 @@ Digits = Annotated[str, StringConstraints(strip_whitespace=True, min_length=8, m
 RestaurantName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=4, max_length=40)]
 Address = Annotated[str, StringConstraints(strip_whitespace=True, min_length=10, max_length=100)]
 Link = Annotated[str, StringConstraints(strip_whitespace=True, max_length=300)]
+
+HOUR_MINUTE = "^([01][0-9]|2[0-3]):[0-5][0-9]$"
+
+
+def _hour_minute(value: Any) -> Any:
+    """Opening hours are HH:MM (spec): seconds, offsets or a number of seconds would be stored but
+    never shown, so only that form is taken. The error types are pydantic's own, so the kit answers
+    its 'use the HH:MM format' message."""
+    if isinstance(value, time):
+        return value  # read back from the database
+    if not isinstance(value, str):
+        raise PydanticCustomError("time_type", "Input should be a time as HH:MM")
+    if not re.fullmatch(HOUR_MINUTE, value):
+        raise PydanticCustomError("time_parsing", "Input should be a time as HH:MM")
+    return value
+
+
+# Read and answered as "HH:MM", and published so: OpenAPI's `format: time` would promise an offset.
+HourMinute = Annotated[
+    time,
+    BeforeValidator(_hour_minute),
+    PlainSerializer(lambda value: value.strftime("%H:%M"), return_type=str),
+    WithJsonSchema({"type": "string", "pattern": HOUR_MINUTE, "examples": ["09:30"]}),
+]
 
 
 class OwnerUserCreate(BaseModel):
@@ -81,8 +108,8 @@ class RestaurantCreate(RestaurantFields):
 
 
 class Schedule(BaseModel):
-    horario_apertura: time | None = None
-    horario_cierre: time | None = None
+    horario_apertura: HourMinute | None = None
+    horario_cierre: HourMinute | None = None
 
 
 class OwnerPublic(BaseModel):
@@ -117,12 +144,10 @@ class RestaurantPublic(BaseModel):
     whatsapp: str
     website: str
     application_fee: Decimal
-    horario_apertura: time | None
-    horario_cierre: time | None
+    horario_apertura: HourMinute | None
+    horario_cierre: HourMinute | None
     profile_complete: bool  # False: the client shows the complete-your-profile warning
     fk_user: OwnerPublic | None
 
 
-class RestaurantPage(BaseModel):
-    count: int
-    results: list[RestaurantPublic]
+class RestaurantPage(Page[RestaurantPublic]): ...

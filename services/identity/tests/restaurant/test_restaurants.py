@@ -1,4 +1,6 @@
 """An owner's restaurants: list, create with a logo, profile edit, schedule, delete (spec part 1 §5)."""
+import json
+
 import pytest
 from sqlalchemy import select
 
@@ -162,13 +164,56 @@ async def test_the_schedule_is_stored_and_cleared(client):
     owner = await register_owner(client)
     url = f"/api/restaurant-atributes/{owner['id']}/horario/"
     saved = await client.put(url, json={"horario_apertura": "09:30", "horario_cierre": "23:00"}, headers=owner["headers"])
-    assert saved.status_code == 200 and saved.json() == {"horario_apertura": "09:30:00", "horario_cierre": "23:00:00"}
+    assert saved.status_code == 200 and saved.json() == {"horario_apertura": "09:30", "horario_cierre": "23:00"}
     half = await client.put(url, json={"horario_apertura": "09:30", "horario_cierre": None}, headers=owner["headers"])
     assert half.status_code == 400
     bad = await client.put(url, json={"horario_apertura": "25:99", "horario_cierre": "23:00"}, headers=owner["headers"])
     assert bad.status_code == 400 and "HH:MM" in bad.json()["horario_apertura"][0]
     cleared = await client.put(url, json={"horario_apertura": None, "horario_cierre": None}, headers=owner["headers"])
     assert cleared.json() == {"horario_apertura": None, "horario_cierre": None}
+
+
+async def test_opening_hours_are_answered_as_hh_mm_wherever_a_restaurant_is(client):
+    """The spec keeps opening hours as HH:MM and the schedule page reads them so."""
+    owner = await register_owner(client)
+    rid, headers = owner["id"], owner["headers"]
+    await client.put(f"/api/restaurant-atributes/{rid}/horario/", json={"horario_apertura": "08:05", "horario_cierre": "23:59"}, headers=headers)
+    answers = [
+        (await client.get(f"/api/restaurant-atributes/{rid}/horario/", headers=headers)).json(),
+        (await client.get(f"/api/restaurant-atributes/{rid}/", headers=headers)).json(),
+        (await client.get("/api/restaurant-atributes/", headers=headers)).json()["results"][0],
+        (await client.get("/api/restaurant/", headers=headers)).json()[0],
+    ]
+    assert [(a["horario_apertura"], a["horario_cierre"]) for a in answers] == [("08:05", "23:59")] * 4
+
+
+@pytest.mark.parametrize("sent", ["09:30:00", "09:30:00Z", "09:30+03:00", "9:30", "24:00", 34200])
+async def test_an_opening_time_other_than_hh_mm_is_refused(client, sent):
+    """Seconds or an offset would be stored and never shown; a number would be read as seconds."""
+    owner = await register_owner(client)
+    url = f"/api/restaurant-atributes/{owner['id']}/horario/"
+    answer = await client.put(url, json={"horario_apertura": sent, "horario_cierre": "23:00"}, headers=owner["headers"])
+    assert answer.status_code == 400 and answer.json() == {"horario_apertura": ["Hora inválida: use el formato HH:MM."]}
+    assert (await client.get(url, headers=owner["headers"])).json() == {"horario_apertura": None, "horario_cierre": None}
+
+
+def test_the_published_document_declares_opening_hours_as_hh_mm():
+    """Its answers must fit the document (schemathesis): `format: time` asks for an offset, which
+    HH:MM has not."""
+    import re
+
+    from kit.openapi import document
+
+    schemas = json.loads(document("identity"))["components"]["schemas"]
+    for name in ("Schedule", "RestaurantPublic"):
+        for field in ("horario_apertura", "horario_cierre"):
+            declared = schemas[name]["properties"][field]["anyOf"]
+            assert {"type": "null"} in declared
+            (time,) = [option for option in declared if option != {"type": "null"}]
+            assert time["type"] == "string" and "format" not in time
+            assert [bool(re.fullmatch(time["pattern"], v)) for v in ("00:00", "09:30", "23:59", "24:00", "09:30:00", "9:30")] == [
+                True, True, True, False, False, False,
+            ]
 
 
 @pytest.mark.parametrize(

@@ -38,6 +38,15 @@ async def test_a_reset_request_for_an_unknown_e_mail_answers_the_same_and_sends_
     await assert_nothing_was_mailed(client, mailbox)
 
 
+async def test_a_reset_request_for_an_e_mail_holding_a_nul_character_is_refused_and_sends_nothing(client, mailbox):
+    """PostgreSQL cannot compare text holding a NUL: the request is a 400, never a 500 (attack suite)."""
+    await register_client(client, email="ab@example.com")
+    answer = await client.post("/api/auth/users/reset_password/", json={"email": "a\u0000b@example.com", "is_resto": False})
+    assert answer.status_code == 400, answer.text
+    assert answer.json() == {"detail": "El texto contiene un carácter nulo, que no es válido."}
+    await assert_nothing_was_mailed(client, mailbox)
+
+
 async def test_the_link_sets_a_new_password_once_and_ends_every_session(client, mailbox):
     token = (await register_client(client))["auth_token"]
     match = await request_reset(client, mailbox)

@@ -11,8 +11,13 @@ identity, `kit.testing.membership_tests`.
 Each test session gets a fresh `test_<service>` database migrated with the service's alembic
 scripts, a broker namespace nobody else uses and a Redis database of its own; every test starts
 from empty tables and an empty Redis database.
+
+The machine's Redis and RabbitMQ answer no one without a login: the suites log in as `tests`,
+whose passwords `make infra` generates beside the services' (deploy/local/setup.py). A
+`TEST_REDIS_URL` or `RABBITMQ_URL` in the environment is used as it is.
 """
 import importlib
+import json
 import os
 import subprocess
 import sys
@@ -36,7 +41,26 @@ from kit.tokens import TokenSigner, generate_key_pair
 PG_ADMIN_DSN = os.environ.get("TEST_PG_ADMIN_DSN", "postgresql://postgres@127.0.0.1:5432/postgres")
 # Each suite flushes its own Redis database, so suites running side by side never wipe each other.
 TEST_REDIS_DB = {**{name: 9 + index for index, name in enumerate(SERVICES)}, "kit": 15}
-RABBITMQ_URL = os.environ.get("RABBITMQ_URL", "amqp://guest:guest@127.0.0.1:5672/")
+# deploy/local/config.py: INFRA_PASSWORDS and TESTS_USER
+INFRA_PASSWORDS = Path(__file__).resolve().parents[4] / ".run" / "keys" / "infra-passwords.json"
+TESTS_USER = "tests"
+
+
+def tests_login(kind: str) -> str:
+    """`tests:<password>@` for "redis" or "rabbitmq", as `make infra` made it."""
+    try:
+        password = json.loads(INFRA_PASSWORDS.read_text())[TESTS_USER][kind]
+    except (FileNotFoundError, ValueError, KeyError) as missing:
+        raise RuntimeError(f"no {kind} password for the suites' user in {INFRA_PASSWORDS}: run `make infra`") from missing
+    return f"{TESTS_USER}:{password}@"
+
+
+def redis_url(db: int) -> str:
+    """A Redis database as the suites' user: suites and benchmarks each use one of their own."""
+    return f"redis://{tests_login('redis')}127.0.0.1:6379/{db}"
+
+
+RABBITMQ_URL = os.environ.get("RABBITMQ_URL") or f"amqp://{tests_login('rabbitmq')}127.0.0.1:5672/"
 
 
 @pytest.fixture(scope="session")
@@ -70,14 +94,14 @@ def test_env(service_name: str, keys_dir: Path, broker_namespace: str, tmp_path_
     env = {
         "SERVICE_NAME": service_name,
         "DATABASE_URL": f"postgresql+asyncpg://postgres@127.0.0.1:5432/test_{service_name}",
-        "REDIS_URL": os.environ.get("TEST_REDIS_URL", f"redis://127.0.0.1:6379/{TEST_REDIS_DB.get(service_name, 8)}"),
+        "REDIS_URL": os.environ.get("TEST_REDIS_URL") or redis_url(TEST_REDIS_DB.get(service_name, 8)),
         "RABBITMQ_URL": RABBITMQ_URL,
         "BROKER_NAMESPACE": broker_namespace,
         "JWT_PUBLIC_KEY_FILE": str(keys_dir / "jwt_public.pem"),
         "JWT_PRIVATE_KEY_FILE": str(keys_dir / "jwt_private.pem"),
         "MEDIA_ROOT": str(tmp_path_factory.mktemp("media")),
         "OUTBOX_POLL_SECONDS": "0.2",
-        # Every connection of a test run logs in as the same guest user, so checking an event's
+        # Every connection of a test run logs in as the same user (`tests`), so checking an event's
         # publisher would prove nothing here; kit/tests/test_event_publisher.py turns it on.
         "EVENT_PUBLISHER_USER": "",
     }
