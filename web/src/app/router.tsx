@@ -39,6 +39,9 @@ const MenuGroups = lazy(() => import('@/features/catalog/menu-groups/menu-groups
 const DishCreate = lazy(() => import('@/features/catalog/dish-create/dish-create-page'));
 const Sketch = lazy(() => import('@/features/floor/sketch/sketch-page'));
 const Qr = lazy(() => import('@/features/floor/qr/qr-page'));
+const Balance = lazy(() => import('@/features/balance/components/balance-page'));
+const Statistics = lazy(() => import('@/features/statistics/components/statistics-page'));
+const FeeTable = lazy(() => import('@/features/admin/components/fee-table-page'));
 
 /**
  * A lazy page that can also be loaded before the app's first render, for the screen a phone opens
@@ -96,13 +99,13 @@ const PAGES: Record<PathKey, { page: Page; title: string }> = {
   delivery: { page: Delivery, title: 'page.delivery.title' },
   qr: { page: Qr, title: 'page.qr.title' },
   operadores: { page: Operators, title: 'page.operadores.title' },
-  estadisticas: { page: placeholder('page.estadisticas.title'), title: 'page.estadisticas.title' },
+  estadisticas: { page: Statistics, title: 'page.estadisticas.title' },
   mercadopago: { page: placeholder('page.mercadopago.title'), title: 'page.mercadopago.title' },
-  balance: { page: placeholder('page.balance.title'), title: 'page.balance.title' },
+  balance: { page: Balance, title: 'page.balance.title' },
   autorizacion: { page: placeholder('page.autorizacion.title'), title: 'page.autorizacion.title' },
   autorizacionAhoraNo: { page: placeholder('page.autorizacionAhoraNo.title'), title: 'page.autorizacionAhoraNo.title' },
   restaurantList: { page: AdminRestaurants, title: 'page.restaurantList.title' },
-  pagosEnEfectivo: { page: placeholder('page.pagosEnEfectivo.title'), title: 'page.pagosEnEfectivo.title' },
+  pagosEnEfectivo: { page: FeeTable, title: 'page.pagosEnEfectivo.title' },
   dashboard: { page: Dashboard, title: 'page.dashboard.title' },
   userList: { page: UserList, title: 'page.userList.title' },
   menus: { page: DinerMenu, title: 'page.menus.title' },

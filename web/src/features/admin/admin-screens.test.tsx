@@ -41,11 +41,11 @@ describe('admin screens', () => {
     await waitFor(() => expect(fake.last('GET', /dashboard/)?.query.get('size')).toBe('-1'));
   });
 
-  it('/restaurantList: every restaurant with its fee, read only', async () => {
+  it('/restaurantList: every restaurant with its fee (edited inline: fee-screens.test.tsx)', async () => {
     renderApp('/restaurantList', { as: 'admin', locale: 'en' });
     expect(await screen.findAllByTestId('admin-restaurant-row')).toHaveLength(2);
     expect(screen.getAllByTestId('application-fee')[0]).toHaveTextContent('0.50 %');
-    expect(screen.queryByRole('spinbutton')).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /^Fee of/ })).not.toBeInTheDocument();
   });
 
   it('/administrador shows the word Administrador', async () => {

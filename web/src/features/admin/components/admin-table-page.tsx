@@ -15,6 +15,8 @@ type Props = {
   list: { isPending: boolean; data?: { count: number; results: readonly unknown[] } };
   /** page sizes the admin may choose; none: the size is fixed */
   sizes?: readonly number[];
+  /** more filters beside the search (the fee table's period) */
+  filters?: ReactNode;
   head: ReactNode;
   rows: ReactNode;
   minWidth: number;
@@ -29,7 +31,7 @@ export function AdminTablePage(p: Props) {
       <Title order={1} mb="md">
         {p.title}
       </Title>
-      <Group mb="md">
+      <Group mb="md" align="flex-end" wrap="wrap">
         <TextInput
           aria-label={t('common.search')}
           placeholder={p.searchPlaceholder}
@@ -40,6 +42,7 @@ export function AdminTablePage(p: Props) {
           maxLength={100}
           style={{ flex: '1 1 260px', maxWidth: 480 }}
         />
+        {p.filters}
       </Group>
       {list.isPending ? (
         <Loading height={200} />

@@ -5,12 +5,13 @@ import { useLocale } from '@/lib/i18n/locale';
 import { MessagesScope, useT } from '@/lib/i18n/messages';
 import { useAdminRestaurants } from '../api/get-admin-restaurants';
 import { AdminTablePage } from './admin-table-page';
+import { FeeCell } from './fee-cell';
 import { formatDateTime } from './format';
 import { useTableState } from './use-table-state';
 import es from '../locales/es.json';
 import en from '../locales/en.json';
 
-/** /restaurantList: every restaurant with the admin row fields (spec part 2 §3); the fee is read only for now. */
+/** /restaurantList: every restaurant with the admin row fields (spec part 2 §3), its application fee edited inline. */
 export default function AdminRestaurantListPage() {
   return (
     <MessagesScope catalogs={{ es, en }}>
@@ -95,7 +96,9 @@ function RestaurantList() {
             )}
           </Table.Td>
           <Table.Td>{formatDateTime(r.fk_user?.last_login, locale)}</Table.Td>
-          <Table.Td data-testid="application-fee">{`${Number(r.application_fee).toLocaleString(locale === 'es' ? 'es-AR' : 'en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} %`}</Table.Td>
+          <Table.Td>
+            <FeeCell restaurant={r.id_resto} name={r.nombre_local} fee={r.application_fee} />
+          </Table.Td>
         </Table.Tr>
       ))}
     />
