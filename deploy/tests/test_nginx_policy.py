@@ -1,6 +1,6 @@
 """The web image's nginx (deploy/docker/nginx.conf) never logs a path or query that carries a secret:
-the password-reset link (/recuperar-contrasena/<uid>/<token>) and the diner's page opened from a
-table's QR (/menus?p=<place token>)."""
+the password-reset link (/recuperar-contrasena/<uid>/<token>), the diner's page opened from a
+table's QR (/menus?p=<place token>) and a delivery's tracking page (/seguimiento?t=<token>)."""
 import re
 from pathlib import Path
 
@@ -14,5 +14,5 @@ def location_block(match: str) -> str:
 
 
 def test_the_reset_link_and_the_diners_page_are_never_logged():
-    for location in ("^~ /recuperar-contrasena/", "= /menus"):
+    for location in ("^~ /recuperar-contrasena/", "= /menus", "= /seguimiento"):
         assert re.search(r"^\s*access_log\s+off;", location_block(location), re.M), location

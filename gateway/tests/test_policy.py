@@ -290,8 +290,8 @@ def test_reset_tokens_never_reach_the_access_log(client):
 # Every path that carries a place's token, by the router that must keep it out of the access log.
 PLACE_TOKEN_PATHS = {
     "floor-place-token": ["/api/sit/lugar/{t}/", "/api/qr/lugar/{t}.png", "/api/qr/lugar/{t}.svg", "/api/llamar-mozo/{t}/"],
-    "ordering-place-token": ["/api/ordenes/lugar/{t}/"],
-    "web-diner-page": ["/menus", "/menus/"],
+    "ordering-place-token": ["/api/ordenes/lugar/{t}/", "/api/delivery/seguimiento/{t}/"],
+    "web-diner-page": ["/menus", "/menus/", "/seguimiento"],
 }
 
 

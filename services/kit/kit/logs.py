@@ -9,11 +9,12 @@ from asgi_correlation_id import correlation_id
 REDACTED = "[redacted]"
 # Secrets that travel in URLs: a place's token (its QR code: /api/sit/lugar/<t>/,
 # /api/qr/lugar/<t>.png, /api/ordenes/lugar/<t>/, /api/llamar-mozo/<t>/, the diner page's
-# /menus?p=<t>) and a password-reset link's (/recuperar-contrasena/<uid>/<t>). Whoever reads a log
-# must not be able to order at a table or set a password with what it shows.
+# /menus?p=<t>), a delivery's tracking token (/api/delivery/seguimiento/<t>/, the tracking page's
+# ?t=<t>) and a password-reset link's (/recuperar-contrasena/<uid>/<t>). Whoever reads a log must
+# not be able to order at a table, follow someone's order or set a password with what it shows.
 _SECRETS_IN_URLS = (
-    (re.compile(r"(/(?:lugar|llamar-mozo)/)[^/?#\s\"'.]+"), rf"\g<1>{REDACTED}"),
-    (re.compile(r"([?&]p=)[^&#\s\"']+"), rf"\g<1>{REDACTED}"),
+    (re.compile(r"(/(?:lugar|llamar-mozo|seguimiento)/)[^/?#\s\"'.]+"), rf"\g<1>{REDACTED}"),
+    (re.compile(r"([?&][pt]=)[^&#\s\"']+"), rf"\g<1>{REDACTED}"),
     (re.compile(r"(/recuperar-contrasena/[^/\s\"']+/)[^/?#\s\"']+"), rf"\g<1>{REDACTED}"),
 )
 

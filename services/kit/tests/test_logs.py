@@ -36,7 +36,9 @@ def service_log(capsys):
     f"/api/sit/lugar/{SECRET}/",
     f"/api/qr/lugar/{SECRET}.png",
     f"/api/llamar-mozo/{SECRET}/",
+    f"/api/delivery/seguimiento/{SECRET}/",
     f"/menus?p={SECRET}&lang=es",
+    f"/seguimiento?t={SECRET}",
     f"/recuperar-contrasena/MQ/{SECRET}",
 ])
 def test_a_secret_in_a_logged_path_is_redacted(service_log, path):
