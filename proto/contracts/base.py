@@ -26,6 +26,12 @@ class Event(BaseModel):
             _REGISTRY[event_type] = cls
 
 
+class Part(BaseModel):
+    """A value inside an event's data (a line, a price): frozen and strict, like the event."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
 def event_class(event_type: str) -> type[Event]:
     return _REGISTRY[event_type]
 

@@ -4,9 +4,7 @@ Prices travel as decimal strings ("1234.50"), never floats.
 """
 from decimal import Decimal
 
-from pydantic import BaseModel, ConfigDict
-
-from contracts.base import Event
+from contracts.base import Event, Part
 
 
 class MenuFacts(Event):
@@ -81,9 +79,7 @@ class DishDeleted(Event):
     menu_id: int
 
 
-class DishPrice(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
+class DishPrice(Part):
     dish_id: int
     price: Decimal
 

@@ -12,14 +12,25 @@ ordering announces each (dish, order) pair becoming active and being released.
 - `ordering.dish.released`: that order no longer holds the dish (line removed, order finished,
   paid or cancelled).
 Each pair is announced at most once per state change; consumers order them by `occurred_at`.
+
+Every change of a line announces the line's full facts (`LineFacts`): placing (`order.placed`), a
+status move (`line.status_changed`), an edit of its dish, quantity, comment, place or client
+(`line.changed`), removing it (`line.removed`) and freeing its table (`table.freed`). A consumer
+never asks ordering what a line is or costs. Fields added to an event after it was first published
+have defaults, so that events already on the bus still validate.
+
+A delivery or take-away order's own facts (its stored status, type, number, delivery point, detail
+text; whether its contact details or address changed, never what they are) are announced by
+`ordering.delivery.changed`, with the SHA-256 of a diner's tracking token (`tracking_hash`).
 """
+import hashlib
 from datetime import datetime
 from decimal import Decimal
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import AliasChoices, Field
 
-from contracts.base import Event
+from contracts.base import Event, Part
 
 OrderKind = Literal["table", "delivery", "takeaway"]
 OrderSource = Literal["staff", "diner"]
@@ -59,17 +70,35 @@ class PlaceReleased(PlaceActivity):
     type = "ordering.place.released"
 
 
-class LineFacts(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+class LineFacts(Part):
+    """One order line as it stands after the change its event announces.
+
+    The dish's name, category name and unit price are copied into the line when it is placed (or
+    its dish is changed) and never follow catalog afterwards. `amount` is the line's total as
+    ordering's money module defines it (unit price x quantity, 2 places, half up), the same as a
+    paid line's. The fields after `diner_name` came later (issue 19): events from before lack them.
+    """
 
     line_id: int
     dish_id: int
     dish_name: str
-    price: Decimal  # copied when placed
+    # Called `price` before issue 19; that name is still read.
+    unit_price: Decimal = Field(validation_alias=AliasChoices("unit_price", "price"))
     quantity: int
     status: LineStatus
     extra_commentary: str = ""
     diner_name: str = ""  # who ordered it at a shared table (typed once on the phone)
+    order_id: int | None = None  # the placement it came in (its ticket)
+    restaurant_id: int | None = None
+    place_id: int | None = None
+    delivery_id: int | None = None
+    category_name: str = ""  # the dish's category when the line was placed ('' if ordering did not know it)
+    amount: Decimal | None = None
+    placed_by: str = ""  # the staff member's username, or the diner's name
+    fk_user_client: int | None = None  # the client account it was ordered for, if any
+    placed_at: datetime | None = None
+    changed_at: datetime | None = None  # when the change announced was made
+    version: int | None = None  # grows with every change of the line
 
 
 class OrderPlaced(Event):
@@ -93,14 +122,13 @@ class OrderPlaced(Event):
     lines: list[LineFacts] = []
 
 
-class LineStatusChange(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
+class LineStatusChange(Part):
     line_id: int
     dish_name: str
     quantity: int
     from_status: LineStatus
     to_status: LineStatus
+    line: LineFacts | None = None  # the line's facts after the move (None in events from before issue 19)
 
 
 class LinesStatusChanged(Event):
@@ -114,6 +142,30 @@ class LinesStatusChanged(Event):
     changes: list[LineStatusChange]
 
 
+LineField = Literal["dish", "quantity", "comment", "place", "client"]
+
+
+class LineEdit(Part):
+    """One line's edit: which of its facts staff changed, and the line before and after."""
+
+    fields: list[LineField]
+    before: LineFacts
+    line: LineFacts
+
+
+class LinesChanged(Event):
+    """Staff changed a line's dish, quantity, comment (only while it is new), place or client
+    (`PUT ordenes/{id}/`). A new dish brings its name, category and price. A status move in the
+    same request is announced apart, by `ordering.line.status_changed`."""
+
+    type = "ordering.line.changed"
+    restaurant_id: int
+    place_id: int | None = None  # where the lines are now (`before` says where they were)
+    place_name: str = ""
+    delivery_id: int | None = None
+    edits: list[LineEdit]
+
+
 class LinesRemoved(Event):
     """Staff deleted lines (`DELETE ordenes/{id}/`)."""
 
@@ -122,15 +174,51 @@ class LinesRemoved(Event):
     place_id: int | None = None
     delivery_id: int | None = None
     line_ids: list[int]
+    lines: list[LineFacts] = []  # as they were when removed
 
 
 class TableFreed(Event):
-    """Staff freed a table: its open lines were rejected; floor unblocks it and clears any call."""
+    """Staff freed a table: its open lines were rejected (each also in an `ordering.line.status_changed`
+    staged before this), its tab closed; floor unblocks it and clears any call."""
 
     type = "ordering.table.freed"
     restaurant_id: int
     place_id: int
     place_name: str = ""
+    lines: list[LineFacts] = []  # the lines freeing rejected, after the rejection
+
+
+DeliveryField = Literal["status", "type", "contact", "address", "place", "number", "details"]
+
+
+def tracking_hash(token: str) -> str:
+    """`DeliveryChanged.tracking_hash` of a delivery's tracking token: ordering hashes the token it
+    issues and the one a diner's page presents, notifications the one a tracking socket presents
+    (sha256, hex). The token itself is never stored or announced."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class DeliveryChanged(Event):
+    """A delivery or take-away order's own facts changed: its stored status (the lowest line status
+    ignoring rejected ones; placing it sets the first), its type, contact details, address, delivery
+    point, number or detail text. `fields` names what changed; the rest is as it stands now. Its
+    lines' changes are announced by the line events (`delivery_id` set).
+
+    `closed_at`: when every line became final (rejected or paid; none left), else None: a diner's
+    tracking link stops working a day after it. `tracking_hash`: the SHA-256 of the tracking token
+    a diner's order from the menu link got (`tracking_hash()`), None for staff's orders. Contact
+    details and the address never travel: no consumer needs them."""
+
+    type = "ordering.delivery.changed"
+    restaurant_id: int
+    delivery_id: int
+    number: str | None = None  # the six-digit number of the diner's WhatsApp message (fk_delivery)
+    type_delivery: Literal[1, 2] = 1  # 1 delivery, 2 pickup
+    source: OrderSource = "staff"
+    status: LineStatus | None = None
+    closed_at: datetime | None = None
+    tracking_hash: str | None = None
+    fields: list[DeliveryField]
 
 
 class TabClosed(Event):
@@ -146,10 +234,8 @@ class TabClosed(Event):
 PaymentMethod = Literal["cash", "debit", "credit", "online"]
 
 
-class PaidLine(BaseModel):
+class PaidLine(Part):
     """Everything money needs of a paid line, copied when it was placed: no consumer asks ordering."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     line_id: int
     order_id: int
@@ -158,13 +244,18 @@ class PaidLine(BaseModel):
     category_name: str = ""  # the dish's category when the line was placed (statistics' group_menu)
     unit_price: Decimal
     quantity: int
-    amount: Decimal  # unit_price x quantity, 2 places, half up (ordering's money module)
+    amount: Decimal  # the line's total, as `LineFacts.amount` (ordering's money module: `line_total`)
+    version: int | None = None  # the line's version once paid (the live frames name it)
 
 
 class PaymentRecorded(Event):
     """Lines were paid (2 or 4 -> 6) in one payment: at the counter (cash, debit, credit) or online,
     once the marketplace confirmed it. Billing writes the sale (and its commission) to the ledger and
-    its statistics from this alone; the board and the diner's tab update from it."""
+    its statistics from this alone; the board and the diner's tab update from it.
+
+    A payment pays lines of one table (`place_id`) or of delivery orders (`delivery_id` when they
+    are all of one; None for a 'pay all' over several). `amount` is always the sum of the lines'
+    `amount`s. The lines' moves to 6 are announced as well, by `ordering.line.status_changed`."""
 
     type = "ordering.payment.recorded"
     payment_id: int  # ordering's payment; one event per payment
@@ -178,3 +269,6 @@ class PaymentRecorded(Event):
     paid_by: str = ""  # the staff member's username, or '' for an online payment
     provider_payment_id: str | None = None  # the marketplace's payment id (online)
     lines: list[PaidLine]
+    # The payment left no open line at its place: the table was reset and its tab closed (an
+    # `ordering.tab.closed` follows in the same transaction). Always False for delivery orders.
+    tab_closed: bool = False

@@ -18,7 +18,12 @@ MEMBERSHIP = (
 )
 
 CONSUMES: dict[str, tuple[str, ...]] = {
-    "identity": ("ordering.order.placed", "billing.fee.changed"),
+    "identity": (
+        "ordering.order.placed",
+        "billing.fee.changed",
+        "billing.marketplace.linked",
+        "billing.marketplace.unlinked",
+    ),
     "catalog": (
         *MEMBERSHIP,
         "identity.restaurant.updated",
@@ -34,6 +39,7 @@ CONSUMES: dict[str, tuple[str, ...]] = {
         "ordering.place.activated",
         "ordering.place.released",
         "ordering.table.freed",
+        "ordering.tab.closed",
     ),
     "ordering": (
         *MEMBERSHIP,
@@ -42,12 +48,16 @@ CONSUMES: dict[str, tuple[str, ...]] = {
         "catalog.dish.changed",
         "catalog.dish.deleted",
         "catalog.prices.changed",
+        "catalog.category.created",
+        "catalog.category.changed",
+        "catalog.category.deleted",
         "catalog.menu.created",
         "catalog.menu.changed",
         "catalog.menu.deleted",
         "floor.place.created",
         "floor.place.changed",
         "floor.place.removed",
+        "billing.commission.accrued",
     ),
     "billing": (
         *MEMBERSHIP,
@@ -59,9 +69,12 @@ CONSUMES: dict[str, tuple[str, ...]] = {
         *MEMBERSHIP,
         "ordering.order.placed",
         "ordering.line.status_changed",
+        "ordering.line.changed",
         "ordering.line.removed",
         "ordering.table.freed",
         "ordering.tab.closed",
+        "ordering.delivery.changed",
+        "ordering.payment.recorded",
         "floor.waiter.called",
         "floor.waiter.cleared",
         "floor.place.created",

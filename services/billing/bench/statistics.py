@@ -35,26 +35,20 @@ import os
 import platform
 import random
 import statistics
-import subprocess
-import tempfile
 import time
-import uuid
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, time as clock, timedelta
 from decimal import Decimal
 
-import aio_pika
 import asyncpg
 import httpx
 
 from contracts.identity import RestaurantCreated
 from contracts.ordering import PaidLine, PaymentRecorded
-from contracts.topology import CONSUMES, queues_to_declare
-from kit.settings import ServiceSettings
-from kit.testing import PG_ADMIN_DSN, RABBITMQ_URL, recreate_database, redis_url
-from kit.tokens import TokenSigner, generate_key_pair
+from kit.testing.scratch import Scratch, scratch_service
 
-SERVICE_DIR = Path(__file__).resolve().parents[1]
 DATABASE = "bench_billing"
 TARGET_MS = 100.0
 ADMIN_ID = 1
@@ -154,18 +148,6 @@ async def load(dsn: str, restaurants: int, days: int, lines: int, today: date) -
     return count, paid_lines, seconds
 
 
-async def wait_ready(base: str) -> None:
-    async with httpx.AsyncClient() as http:
-        for _ in range(150):
-            try:
-                if (await http.get(f"{base}/readyz")).status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            await asyncio.sleep(0.2)
-    raise SystemExit("billing did not become ready")
-
-
 async def measure(http: httpx.AsyncClient, runs: int, request) -> list[float]:
     """`runs` requests one after another; answers each one's seconds (a failed one stops the bench)."""
     latencies = []
@@ -219,19 +201,6 @@ async def bench(base: str, tokens: dict[int, str], admin: str, restaurants: int,
     return found
 
 
-async def cleanup_broker(namespace: str) -> None:
-    names = [f"{namespace}{consumer}.{event_type}" for consumer, event_type in queues_to_declare("billing")]
-    names += [f"{namespace}billing.{event_type}" for event_type in CONSUMES["billing"]]
-    names += [f"{namespace}billing.dead-letter"] + [f"{namespace}billing.retry.{i}" for i in range(len(ServiceSettings().consumer_retry_delays))]
-    connection = await aio_pika.connect(RABBITMQ_URL)
-    async with connection:
-        channel = await connection.channel()
-        for name in names:
-            await channel.queue_delete(name)
-        for suffix in ("", ".dead-letter", ".retry"):
-            await channel.exchange_delete(f"{namespace}platform.events{suffix}")
-
-
 def machine() -> str:
     model = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines() if line.startswith("model name")), "?")
     memory = next((int(line.split()[1]) // 1024 // 1024 for line in Path("/proc/meminfo").read_text().splitlines() if line.startswith("MemTotal")), 0)
@@ -239,63 +208,62 @@ def machine() -> str:
     return f"{os.cpu_count()} CPUs ({model}), {memory} GiB, {platform.system()} {platform.release()}, Python {platform.python_version()}; load average {load}"
 
 
-async def main(arguments: argparse.Namespace) -> None:
-    namespace = f"bench-{uuid.uuid4().hex[:8]}."
-    dsn = f"postgresql://postgres@127.0.0.1:5432/{DATABASE}"
-    keys = Path(tempfile.mkdtemp(prefix="billing-bench-keys-"))
-    generate_key_pair(keys)
-    env = {
-        **os.environ, "SERVICE_NAME": "billing", "DATABASE_URL": dsn.replace("postgresql://", "postgresql+asyncpg://"),
-        "REDIS_URL": redis_url(8), "RABBITMQ_URL": RABBITMQ_URL, "BROKER_NAMESPACE": namespace,
-        "JWT_PUBLIC_KEY_FILE": str(keys / "jwt_public.pem"), "LOG_LEVEL": "WARNING",
-    }
-    today = datetime.now(UTC).date()
-    await recreate_database(DATABASE)
-    server = None
-    try:
-        subprocess.run([sys.executable, "-m", "alembic", "upgrade", "head"], cwd=SERVICE_DIR, env=env, check=True, capture_output=True)
-        conn = await asyncpg.connect(dsn)
+@dataclass
+class Filled:
+    """What `filled_billing` loaded, and tokens for its restaurants' owners and the admin."""
+
+    payments: int
+    lines: int
+    load_seconds: float
+    tokens: dict[int, str]
+    admin: str
+
+
+@asynccontextmanager
+async def filled_billing(database: str, arguments: argparse.Namespace, today: date) -> AsyncIterator[tuple[Scratch, Filled]]:
+    """A scratch billing database (kit.testing.scratch) holding `arguments.lines` paid lines; the
+    caller starts the process (`scratch.serve`)."""
+    async with scratch_service("billing", database) as scratch:
+        conn = await asyncpg.connect(scratch.dsn)
         try:
             await conn.executemany("INSERT INTO restaurant_member (restaurant_id, user_id, role) VALUES ($1, $2, 2)",
                                    [(r, owner_of(r)) for r in range(1, arguments.restaurants + 1)])
         finally:
             await conn.close()
         print(f"loading {arguments.lines:,} lines across {arguments.restaurants} restaurants over {arguments.days} days ...", file=sys.stderr)
-        payment_count, line_count, load_seconds = await load(dsn, arguments.restaurants, arguments.days, arguments.lines, today)
-        signer = TokenSigner((keys / "jwt_private.pem").read_text(), issuer="identity", lifetime_seconds=3600)
+        payment_count, line_count, load_seconds = await load(scratch.dsn, arguments.restaurants, arguments.days, arguments.lines, today)
+        signer = scratch.signer()
         tokens = {r: signer.issue(owner_of(r), f"owner{r}@example.com", [2]) for r in range(1, arguments.restaurants + 1)}
         admin = signer.issue(ADMIN_ID, "admin@example.com", [1])
-        server = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "billing.main:app", "--port", str(arguments.port), "--log-level", "warning", "--no-access-log"],
-            cwd=SERVICE_DIR, env=env,
-        )
-        base = f"http://127.0.0.1:{arguments.port}"
-        await wait_ready(base)
-        found = await bench(base, tokens, admin, arguments.restaurants, arguments.rounds, arguments.runs, today)
-    finally:
-        if server is not None:
-            server.terminate()
-            server.wait(timeout=30)
-        await cleanup_broker(namespace)
-        conn = await asyncpg.connect(PG_ADMIN_DSN)
-        await conn.execute(f'DROP DATABASE IF EXISTS "{DATABASE}" WITH (FORCE)')
-        await conn.close()
+        yield scratch, Filled(payment_count, line_count, load_seconds, tokens, admin)
+
+
+async def main(arguments: argparse.Namespace) -> None:
+    today = datetime.now(UTC).date()
+    async with filled_billing(DATABASE, arguments, today) as (scratch, filled):
+        base = await scratch.serve(arguments.port)
+        found = await bench(base, filled.tokens, filled.admin, arguments.restaurants, arguments.rounds, arguments.runs, today)
 
     print(f"machine: {machine()}")
-    print(f"data: {line_count:,} paid lines in {payment_count:,} payments, {arguments.restaurants} restaurants, {arguments.days} days; "
-          f"loaded through the handlers' bulk path in {load_seconds:.0f} s ({line_count / load_seconds:,.0f} lines/s)")
+    print(f"data: {filled.lines:,} paid lines in {filled.payments:,} payments, {arguments.restaurants} restaurants, {arguments.days} days; "
+          f"loaded through the handlers' bulk path in {filled.load_seconds:.0f} s ({filled.lines / filled.load_seconds:,.0f} lines/s)")
     print(f"runs: {arguments.rounds} rounds of {arguments.runs} sequential requests per query, direct to billing (no gateway)")
     for name, values in found.items():
         verdict = f" (target {TARGET_MS:.0f} ms: {'met' if max(values) <= TARGET_MS else 'NOT met'})" if name.startswith("statistics") else ""
         print(f"{name}: p95 min {min(values):.1f} / median {statistics.median(values):.1f} / max {max(values):.1f} ms{verdict}")
 
 
-if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def data_and_rounds(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """What `filled_billing` loads and how many rounds `bench` runs (deploy/bench/statistics_gateway.py takes them too)."""
     parser.add_argument("--lines", type=int, default=1_000_000)
     parser.add_argument("--restaurants", type=int, default=50)
     parser.add_argument("--days", type=int, default=90)
     parser.add_argument("--rounds", type=int, default=3)
+    return parser
+
+
+if __name__ == "__main__":
+    parser = data_and_rounds(argparse.ArgumentParser(description=__doc__.splitlines()[0]))
     parser.add_argument("--runs", type=int, default=200, help="requests per query and round")
     parser.add_argument("--port", type=int, default=8195)
     asyncio.run(main(parser.parse_args()))

@@ -5,6 +5,8 @@ from billing.balance.endpoints import router as balance_router
 from billing.commission.endpoints import router as commission_router
 from billing.events import EVENT_HANDLERS
 from billing.fee.endpoints import router as fee_router
+from billing.marketplace import runtime as marketplace
+from billing.marketplace.endpoints import router as marketplace_router
 from billing.settings import Settings
 from billing.statistics.endpoints import router as statistics_router
 from kit.app import create_app
@@ -13,8 +15,11 @@ from kit.app import create_app
 def build_app(settings: Settings | None = None) -> FastAPI:
     return create_app(
         settings or Settings(),
-        routers=[balance_router, statistics_router, commission_router, fee_router],
+        # the marketplace's last: its `obtener-balance/{id}/` takes only digits, after the named paths
+        routers=[balance_router, statistics_router, commission_router, fee_router, marketplace_router],
         event_handlers=EVENT_HANDLERS,
+        on_startup=[marketplace.start],
+        on_shutdown=[marketplace.stop],
     )
 
 

@@ -41,3 +41,42 @@ IDEMPOTENCY_KEY_REUSED = Text(
     es="Esta clave Idempotency-Key ya se usó para otro cobro. Envíe el cobro con una clave nueva.",
     en="This Idempotency-Key was already used for another collection. Send it with a new key.",
 )
+
+# The marketplace link (spec part 2 §2 'Payment-provider screens', §8 'Marketplace authorization
+# failure'): each error carries a `code`; the screen shows errors.markedPlace.msgResto for
+# `field_required` and errors.markedPlace.msg for the rest, under errors.markedPlace.title.
+MP_FIELD_REQUIRED = Text(es="El campo {field} es requerido.", en="The {field} field is required.")
+MP_STATE_INVALID = Text(
+    es="Esta autorización no corresponde a este restaurante o ya venció. Vuelva a vincular la cuenta desde el principio.",
+    en="This authorization does not belong to this restaurant or has expired. Start linking the account again.",
+)
+MP_CODE_REJECTED = Text(
+    es="MercadoPago no aceptó la autorización (venció o ya se usó). Vuelva a vincular la cuenta.",
+    en="MercadoPago did not accept the authorization (it expired or was already used). Link the account again.",
+)
+MP_UNREACHABLE = Text(
+    es="No se pudo conectar con MercadoPago. Intente de nuevo en unos minutos.",
+    en="MercadoPago could not be reached. Try again in a few minutes.",
+)
+MP_PROVIDER_ERROR = Text(
+    es="MercadoPago respondió con un error. Intente de nuevo más tarde.",
+    en="MercadoPago answered with an error. Try again later.",
+)
+MP_ACCOUNT_LINKED_ELSEWHERE = Text(
+    es="Esta cuenta de MercadoPago ya fue vinculada por otro usuario.",
+    en="This MercadoPago account was already linked by another user.",
+)
+MP_RESTAURANT_ALREADY_LINKED = Text(
+    es="Este restaurante ya está vinculado a una cuenta de MercadoPago.",
+    en="This restaurant is already linked to a MercadoPago account.",
+)
+MP_NOT_CONFIGURED = Text(
+    es="Los pagos con MercadoPago no están disponibles en este momento.",
+    en="MercadoPago payments are not available right now.",
+)
+MP_BALANCE_UNAVAILABLE = Text(
+    es="MercadoPago no informa el saldo de esta cuenta.",
+    en="MercadoPago does not report this account's balance.",
+)
+MP_SIGNATURE_INVALID = Text(es="La firma de la notificación no es válida.", en="The notification's signature is invalid.")
+MP_NOTIFICATION_INVALID = Text(es="La notificación no es válida.", en="The notification is invalid.")

@@ -3,3 +3,25 @@ from kit.settings import ServiceSettings
 
 class Settings(ServiceSettings):
     service_name: str = "billing"
+
+    # The payment marketplace (MercadoPago): the real provider by default; the local stack and the
+    # tests point these at the simulator (deploy/simulators/). The credentials and the token key
+    # come from secrets; without them the link answers 503 `marketplace_not_configured`.
+    mercadopago_auth_url: str = "https://auth.mercadopago.com"
+    mercadopago_api_url: str = "https://api.mercadopago.com"
+    mercadopago_client_id: str = ""
+    mercadopago_client_secret: str = ""
+    mercadopago_webhook_secret: str = ""
+    # Any long random secret: the sellers' tokens are encrypted at rest with a key derived from it.
+    mercadopago_token_key: str = ""
+    # Where the provider sends the owner back, exactly as registered with it (empty: the web's
+    # /restaurante/autorizacion/ at public_base_url).
+    mercadopago_redirect_uri: str = ""
+    # A call to the provider that takes longer fails (and changes nothing here).
+    mercadopago_timeout_seconds: float = 5.0
+    # How long an authorization attempt's `state` may come back.
+    mercadopago_link_state_seconds: int = 600
+    # Tokens live 180 days: the refresh job renews those with less than this left (30 days of
+    # rounds to get through a provider that is down), once per `..._poll_seconds`.
+    mercadopago_refresh_margin_seconds: int = 30 * 86_400
+    mercadopago_refresh_poll_seconds: float = 3_600.0

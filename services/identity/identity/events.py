@@ -1,8 +1,8 @@
 """What identity reacts to: event type -> handler. The queue bindings follow from this map."""
-from contracts.billing import FeeChanged
+from contracts.billing import FeeChanged, MarketplaceLinked, MarketplaceUnlinked
 from contracts.ordering import OrderPlaced
 from identity.admin.service import record_order
-from identity.restaurant.service import on_fee_changed
+from identity.restaurant.service import on_fee_changed, on_marketplace_link
 
 
 async def on_order_placed(session, event: OrderPlaced) -> None:
@@ -12,4 +12,7 @@ async def on_order_placed(session, event: OrderPlaced) -> None:
 EVENT_HANDLERS = {
     OrderPlaced.type: on_order_placed,
     FeeChanged.type: on_fee_changed,  # billing owns the fee; the admin's rows show a copy
+    # billing owns the marketplace link; mp_active is its copy
+    MarketplaceLinked.type: on_marketplace_link,
+    MarketplaceUnlinked.type: on_marketplace_link,
 }

@@ -7,7 +7,10 @@
   deployment ever has an admin with a published password.
 - The demo owner (and 'Resto Demo') backs the 'demo login' button: seeded only where the demo is on
   (`DEMO_LOGIN_ENABLED`, the local stack and the tests). Its password is published, so where the
-  demo is off a demo owner left by an earlier seed is deactivated and its sessions end.
+  demo is off a demo owner left by an earlier seed is deactivated and its sessions end. Its
+  restaurant is dated `DEMO_RESTAURANT_AGE` back (and its creation announced again with that time),
+  so its free month is over before the month of business deploy/local/demo.py pays: the balance,
+  statistics and fee table show a commission on first look.
 
 The platform's operator rotates a seeded (or any) account's password with
     python -m identity.seed --rotate admin@resto.local
@@ -23,22 +26,30 @@ import secrets
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from datetime import UTC, datetime, timedelta
 
 from redis.asyncio import Redis
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from identity.auth.service import DurableRevocations
-from identity.restaurant.service import create_restaurant
+from contracts.identity import RestaurantCreated
+from identity.restaurant.models import Restaurant
+from identity.restaurant.service import create_restaurant, profile_event
 from identity.settings import Settings
 from identity.user import repository
 from identity.user.passwords import hash_password, password_problems
 from identity.user.service import create_user
 from kit.auth import ADMIN, OWNER
 from kit.db import make_engine, make_session_factory
+from kit.outbox import add_event
 
 DEMO_PASSWORD = os.environ.get("DEMO_PASSWORD", "Demo-Resto-2026")
 ADMIN_USERNAME = os.environ.get("ADMIN_USERNAME", "admin@resto.local")
 LOCAL_ADMIN_PASSWORD = "Admin-Resto-2026"
+DEMO_RESTAURANT = "Resto Demo"
+# The free month (30 days) and the demo's month of business (30 days) both behind it, with room.
+DEMO_RESTAURANT_AGE = timedelta(days=90)
 
 
 class SeedError(Exception):
@@ -97,8 +108,10 @@ async def seed(settings: Settings) -> list[str]:
         async with factory() as session, session.begin():
             demo = await repository.get_by_login(session, settings.demo_username)
             if settings.demo_login_enabled and demo is None:
-                await seed_demo_owner(session, settings)
+                demo = await seed_demo_owner(session, settings)
                 created.append(settings.demo_username)
+            if settings.demo_login_enabled and await backdate_demo_restaurant(session, demo.id):
+                print(f"demo restaurant: created {DEMO_RESTAURANT_AGE.days} days ago (its free month is over)")
             elif not settings.demo_login_enabled and demo is not None and demo.is_active:
                 await repository.deactivate(session, [demo.id])
                 bumped = await repository.bump_token_generations(session, [demo.id])
@@ -114,18 +127,36 @@ async def seed(settings: Settings) -> list[str]:
     return created
 
 
-async def seed_demo_owner(session: AsyncSession, settings: Settings) -> None:
+async def seed_demo_owner(session: AsyncSession, settings: Settings):
     owner = await create_user(session, email=settings.demo_username, password=DEMO_PASSWORD, group=OWNER, first_name="Demo")
     owner.last_name = "Resto"
     await create_restaurant(
         session,
         owner,
-        nombre_local="Resto Demo",
+        nombre_local=DEMO_RESTAURANT,
         telefono="1145678900",
         direccion="Av. Corrientes 1234, CABA",
         takeaway=True,
         whatsapp="https://wa.me/5491145678900",
     )
+    return owner
+
+
+async def backdate_demo_restaurant(session: AsyncSession, owner_id: int) -> bool:
+    """Date the demo restaurant `DEMO_RESTAURANT_AGE` back unless it is that old already, and
+    announce its creation again at that time: billing starts its free month from the earliest
+    creation it hears of; every other copy keeps what it has (the announcement is older)."""
+    restaurant = await session.scalar(
+        select(Restaurant).where(Restaurant.owner_id == owner_id, Restaurant.nombre_local == DEMO_RESTAURANT)
+        .order_by(Restaurant.id).limit(1)
+    )
+    now = datetime.now(UTC)
+    if restaurant is None or restaurant.created_at <= now - DEMO_RESTAURANT_AGE + timedelta(days=1):
+        return False
+    restaurant.created_at = now - DEMO_RESTAURANT_AGE
+    await session.flush()
+    add_event(session, profile_event(RestaurantCreated, restaurant).model_copy(update={"occurred_at": restaurant.created_at}))
+    return True
 
 
 async def rotate(settings: Settings, login: str) -> tuple[str, bool]:

@@ -99,3 +99,26 @@ async def test_a_new_password_that_breaks_the_rules_changes_nothing(client, app,
 async def test_rotating_an_unknown_account_says_so(app, capsys):
     assert await run_command("--rotate", "nadie@example.com") == 1
     assert "no account nadie@example.com" in capsys.readouterr().err
+
+
+async def test_the_demo_restaurant_is_dated_back_so_its_free_month_is_over_and_its_creation_announced_then(client, app):
+    from datetime import UTC, datetime, timedelta
+
+    from identity.restaurant.models import Restaurant
+    from identity.seed import DEMO_RESTAURANT_AGE
+    from kit.outbox import OutboxMessage
+
+    await seed(Settings())
+    async with app.state.session_factory() as session:
+        [restaurant] = (await session.scalars(select(Restaurant).where(Restaurant.nombre_local == "Resto Demo"))).all()
+        created = [row.payload for row in (await session.scalars(
+            select(OutboxMessage).where(OutboxMessage.event_type == "identity.restaurant.created").order_by(OutboxMessage.created_at)
+        )).all()]
+    age = datetime.now(UTC) - restaurant.created_at
+    assert DEMO_RESTAURANT_AGE - timedelta(minutes=1) < age < DEMO_RESTAURANT_AGE + timedelta(minutes=1)
+    assert [datetime.fromisoformat(event["occurred_at"]) for event in created][-1] == restaurant.created_at
+    assert all(event["restaurant_id"] == restaurant.id for event in created)
+    assert await seed(Settings()) == []  # seeding again changes nothing, and announces nothing
+    async with app.state.session_factory() as session:
+        again = (await session.scalars(select(OutboxMessage).where(OutboxMessage.event_type == "identity.restaurant.created"))).all()
+        assert len(again) == len(created) and (await session.get(Restaurant, restaurant.id)).created_at == restaurant.created_at

@@ -14,7 +14,7 @@ from sqlalchemy import text
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from kit import messages
+from kit import messages, metrics
 from kit.auth import CurrentUser, RevocationStore
 from kit.bus import Bus
 from kit.consumer import HandlerMap, subscribe_handlers
@@ -200,6 +200,7 @@ def create_app(
     app.add_middleware(
         CorrelationIdMiddleware, header_name="X-Request-ID", validator=None, update_request_header=True
     )
+    metrics.install(app)  # outermost: a request's time is all of it; /metrics for Prometheus only
     return app
 
 

@@ -174,9 +174,19 @@ class Bus:
     async def reachable(self) -> bool:
         return self.connected.is_set() and await self.broker.ping(timeout=1)
 
+    async def message_count(self, queue: RabbitQueue) -> int:
+        declared = await self.broker.declare_queue(queue)
+        return (await declared.declare()).message_count  # declared again: the count is the broker's now
+
     async def dead_letter_count(self) -> int:
-        queue = await self.broker.declare_queue(self.dead_letter_queue)
-        return (await queue.declare()).message_count  # declared again: the count is the broker's now
+        return await self.message_count(self.dead_letter_queue)
+
+    async def queue_depths(self) -> tuple[dict[str, int], int, int]:
+        """Events ready in each of this service's consumer queues (by event type), waiting in its
+        retry queues, and in its dead letters (`kit.metrics`)."""
+        lag = {queue.routing_key: await self.message_count(queue) for queue in self.consumed_queues}
+        retrying = sum([await self.message_count(queue) for queue in self.retry_queues])
+        return lag, retrying, await self.dead_letter_count()
 
     # ------------------------------------------------------------------------------ publishers
     def publisher_of(self, message: AbstractIncomingMessage) -> str | None:

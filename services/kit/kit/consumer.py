@@ -30,11 +30,24 @@ from contracts import Event, event_class
 from contracts.topology import producer
 from kit.bus import Bus
 from kit.db import Base, run_after_commit
+from kit.metrics import EVENT_RETRIES, EVENTS_CONSUMED, EVENTS_DEAD_LETTERED, watch_event_types
 
 log = structlog.get_logger()
 
 Handler = Callable[[AsyncSession, Event], Awaitable[None]]
 HandlerMap = Mapping[str, Handler | Sequence[Handler]]
+
+
+def kept_copy(
+    created: type[Event],
+    changed: type[Event],
+    deleted: type[Event],
+    on_facts: Handler | Sequence[Handler],
+    on_deleted: Handler | Sequence[Handler],
+) -> dict[str, Handler | Sequence[Handler]]:
+    """The handlers of a service's own copy of another service's entity: written on creation and on
+    every change, dropped (or kept as a tombstone) on deletion."""
+    return {created.type: on_facts, changed.type: on_facts, deleted.type: on_deleted}
 
 
 class ProcessedEvent(Base):
@@ -62,6 +75,7 @@ def ensure_trusted_publisher(bus: Bus, event_type: str, message: AbstractIncomin
             "event_publisher_refused", event_type=event_type, event_id=message.message_id,
             published_by=published_by, expected=expected,
         )
+        EVENTS_DEAD_LETTERED.labels(event_type, "untrusted_publisher").inc()
         raise UntrustedPublisher(f"{event_type} published by {published_by!r}, not by {expected!r}")
 
 
@@ -102,7 +116,11 @@ def _consumer(
     # `body` is the whole message body; `message` comes from FastStream's context, not the body.
     async def consume(body: dict, message: RabbitMessage) -> None:
         ensure_trusted_publisher(bus, event_type, message.raw_message)  # raised: dead-lettered, not retried
-        event = model.model_validate(body)
+        try:
+            event = model.model_validate(body)
+        except ValueError:
+            EVENTS_DEAD_LETTERED.labels(event_type, "invalid").inc()
+            raise
         token = correlation_id.set(event.request_id)
         try:
             try:
@@ -110,8 +128,11 @@ def _consumer(
             except Exception:
                 log.exception("event_handler_failed", event_type=event.type, event_id=str(event.event_id))
                 if await bus.retry_later(message.raw_message, queue_name):
+                    EVENT_RETRIES.labels(event_type).inc()
                     return
+                EVENTS_DEAD_LETTERED.labels(event_type, "retries_used_up").inc()
                 raise  # retries used up: rejected, so dead-lettered
+            EVENTS_CONSUMED.labels(event_type, "applied" if applied else "duplicate").inc()
             if applied:
                 after_commit()
         finally:
@@ -127,6 +148,7 @@ def subscribe_handlers(
     after_commit: Callable[[], None] = lambda: None,
 ) -> None:
     """Consume one queue per handled event type; the bindings follow from the handler map."""
+    watch_event_types(handlers)
     for event_type, entry in handlers.items():
         queue_name = bus.queue_name(bus.service, event_type)
         consume = _consumer(bus, event_type, queue_name, session_factory, handlers_of(entry), event_class(event_type), after_commit)

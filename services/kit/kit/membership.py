@@ -12,7 +12,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from contracts.identity import OperatorAdded, OperatorRemoved, RestaurantCreated, RestaurantDeleted, RestaurantUpdated
 from kit.auth import ADMIN, OPERATOR, OWNER
-from kit.consumer import Handler
+from kit.consumer import Handler, kept_copy
 from kit.db import Base
 from kit.errors import NotFound, PermissionDenied
 from kit.tokens import Principal
@@ -106,7 +106,7 @@ def with_membership(handlers: dict[str, "Handler | list[Handler]"]) -> dict[str,
 def restaurant_profile(on_profile: Handler, on_deleted: Handler) -> dict[str, Handler]:
     """The handlers of a service's own copy of a restaurant's profile (name, settings): written on
     creation and on every update, dropped when the restaurant is deleted."""
-    return {RestaurantCreated.type: on_profile, RestaurantUpdated.type: on_profile, RestaurantDeleted.type: on_deleted}
+    return kept_copy(RestaurantCreated, RestaurantUpdated, RestaurantDeleted, on_profile, on_deleted)
 
 
 async def ensure_restaurant_access(

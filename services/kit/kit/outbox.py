@@ -21,6 +21,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from contracts import Event
 from kit.bus import Bus
 from kit.db import Base
+from kit.metrics import EVENTS_PUBLISHED, EVENTS_UNROUTABLE
 
 log = structlog.get_logger()
 
@@ -112,9 +113,21 @@ class OutboxRelay:
         event_id = str(row.event_id)
         if not await self._bus.publish(row.event_type, row.payload, event_id, row.payload.get("request_id") or None):
             log.warning("event_unroutable_kept", event_type=row.event_type, event_id=event_id)
+            EVENTS_UNROUTABLE.labels(row.event_type).inc()
             return False
         log.info("event_published", event_type=row.event_type, event_id=event_id)
+        EVENTS_PUBLISHED.labels(row.event_type).inc()
         return True
+
+    async def backlog(self) -> tuple[int, float]:
+        """How many events wait to be published, and the oldest one's age in seconds (0 when none
+        does), by the database's clock, which stamped them (`kit.metrics`)."""
+        async with self._session_factory() as session:
+            waiting, oldest = (await session.execute(
+                select(func.count(), func.coalesce(func.extract("epoch", func.now() - func.min(OutboxMessage.created_at)), 0))
+                .where(OutboxMessage.published_at.is_(None))
+            )).one()
+        return waiting, max(float(oldest), 0.0)
 
     async def _mark_published(self, session: AsyncSession, event_ids: list[uuid.UUID]) -> None:
         if event_ids:

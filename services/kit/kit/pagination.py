@@ -1,9 +1,7 @@
 """Lists: one page of results, paging parameters, escaped search and allowed orderings.
 
 Every list endpoint of every service goes through here, so paging bounds, the `size=-1` (all)
-convention, `paginate=0` and search escaping behave the same everywhere:
-
-    Listing = Annotated[Paging, Depends(paging(default_size=20))]
+convention, `paginate=0` and search escaping behave the same everywhere (`Listing`: 20 a page):
 
     @router.get("/things/", response_model=Page[ThingPublic] | list[ThingPublic])
     async def list_things(session: SessionDep, listing: Listing, search: Search = None, ordering: Ordering = None):
@@ -16,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Generic, TypeVar
 
-from fastapi import Query
+from fastapi import Depends, Query
 from pydantic import BaseModel, Field
 from sqlalchemy import ColumnElement, Select, func, or_, select, true
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -73,6 +71,11 @@ def paging(default_size: int, max_size: int = MAX_SIZE):
     return dependency
 
 
+# The spec's tables: 20 rows a page, with 10, 20, 40 and all to choose from (spec part 2 §9). A list
+# with another default page declares its own `Annotated[Paging, Depends(paging(default_size=N))]`.
+Listing = Annotated[Paging, Depends(paging(default_size=20))]
+
+
 def escape_like(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
@@ -84,6 +87,15 @@ def contains(text: str | None, *columns: ColumnElement) -> ColumnElement[bool]:
         return true()
     pattern = f"%{escape_like(text)}%"
     return or_(*(column.ilike(pattern, escape="\\") for column in columns))
+
+
+def filtered(query: Select, *filters: tuple[ColumnElement, Any]) -> Select:
+    """`query` narrowed to `column = value` for each `(column, value)` filter the caller gave: a
+    list's optional query parameters, where None means 'not filtered'. Booleans compare with IS."""
+    for column, value in filters:
+        if value is not None:
+            query = query.where(column.is_(value) if isinstance(value, bool) else column == value)
+    return query
 
 
 def ordered(

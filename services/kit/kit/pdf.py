@@ -27,6 +27,8 @@ import math
 import os
 import resource
 import signal
+import time
+import weakref
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Hashable
 from concurrent.futures import ThreadPoolExecutor
@@ -41,6 +43,7 @@ from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
 from kit.errors import ServiceBusy
+from kit.metrics import PDF_RENDER_SECONDS, PDF_RENDERS, PDF_RUNNING, PDF_WAITING
 
 log = structlog.get_logger()
 
@@ -85,6 +88,7 @@ class Turns:
         self.waiting: list[tuple[Hashable, asyncio.Future[None]]] = []
         self.turns = 0
         self.last_turn: dict[Hashable, int] = {}  # tenants running or waiting: their latest turn
+        _LINES.add(self)
 
     @asynccontextmanager
     async def turn(self, tenant: Hashable):
@@ -100,6 +104,7 @@ class Turns:
             return
         if len(self.waiting) >= self.length or sum(t == tenant for t, _ in self.waiting) >= self.per_tenant:
             log.warning("pdf_queue_full", tenant=str(tenant), waiting=len(self.waiting))
+            PDF_RENDERS.labels("refused").inc()
             raise ServiceBusy(RETRY_AFTER_SECONDS)
         waiter = (tenant, asyncio.get_running_loop().create_future())
         self.waiting.append(waiter)
@@ -114,6 +119,7 @@ class Turns:
                 self._forget(tenant)
             if isinstance(exc, TimeoutError):
                 log.warning("pdf_queue_timeout", tenant=str(tenant), waited=self.patience)
+                PDF_RENDERS.labels("refused").inc()
                 raise ServiceBusy(RETRY_AFTER_SECONDS) from None
             raise
 
@@ -140,6 +146,12 @@ class Turns:
     def _forget(self, tenant: Hashable) -> None:
         if tenant not in self.running and all(t != tenant for t, _ in self.waiting):
             self.last_turn.pop(tenant, None)
+
+
+# Every line of this process (one per app), read when Prometheus scrapes (`kit.metrics`).
+_LINES: "weakref.WeakSet[Turns]" = weakref.WeakSet()
+PDF_WAITING.set_function(lambda: sum(not future.done() for turns in list(_LINES) for _, future in turns.waiting))
+PDF_RUNNING.set_function(lambda: sum(turns.running.total() for turns in list(_LINES)))
 
 
 class Cache:
@@ -190,8 +202,19 @@ class Renderer:
         self.memory_bytes = settings.pdf_memory_mb * 2**20
 
     async def render(self, document: Document, tenant: Hashable = None) -> bytes:
-        async with self.turns.turn(tenant):
-            return await run_render(document, self.seconds, self.memory_bytes)
+        async with self.turns.turn(tenant):  # a refusal here is counted by the line
+            started = time.monotonic()
+            try:
+                pdf = await run_render(document, self.seconds, self.memory_bytes)
+            except ServiceBusy:
+                PDF_RENDERS.labels("stopped").inc()
+                raise
+            except Exception:
+                PDF_RENDERS.labels("failed").inc()
+                raise
+            PDF_RENDERS.labels("rendered").inc()
+            PDF_RENDER_SECONDS.observe(time.monotonic() - started)
+            return pdf
 
 
 def renderer(app) -> Renderer:

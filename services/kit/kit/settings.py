@@ -37,6 +37,10 @@ class ServiceSettings(BaseSettings):
     # is the event type's first word. Empty turns the check off: the test suites, where every
     # connection is the same `tests` login and the check would prove nothing.
     event_publisher_user: str = "{producer}"
+    # A delivery order's tracking works until this long after the order closed (every line
+    # rejected or paid): ordering's tracking link and notifications' tracking socket read this
+    # one setting, so the two always end together.
+    tracking_hours_after_close: int = 24
 
     # Connections per process (kit.db.make_engine). Requests get their own pool; event handlers,
     # the outbox relay, readiness and the live stream get a small one of their own, so a slow or

@@ -1,4 +1,6 @@
 """The kit is tested through a small service built with it, on a real database and broker."""
+import asyncio
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -42,6 +44,22 @@ class HandledEvent(Base):
 async def record_event(session, event) -> None:
     remember_after_commit(session, f"event {event.nombre_local}")
     session.add(HandledEvent(event_id=str(event.event_id)))
+
+
+async def handled(app, event) -> bool:
+    """Whether `record_event` (or a handler like it) has run for `event` in `app`."""
+    async with app.state.session_factory() as session:
+        return str(event.event_id) in (await session.scalars(select(HandledEvent.event_id))).all()
+
+
+async def eventually(check, seconds=15.0):
+    """Until `await check()` is true, at most `seconds` (the bus and relay work in the background)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if await check():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("condition not reached")
 
 
 HANDLERS = {RestaurantCreated.type: record_event}

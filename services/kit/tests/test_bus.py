@@ -12,16 +12,7 @@ from contracts.identity import RestaurantCreated
 from contracts.topology import consumers_of
 from kit.outbox import OutboxMessage, add_event
 from kit.testing import RABBITMQ_URL, delete_queues
-from tests.conftest import HandledEvent, record_event
-
-
-async def eventually(check, seconds=15.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if await check():
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError("condition not reached")
+from tests.conftest import HandledEvent, eventually, handled, record_event
 
 
 async def stage(app, event) -> None:
@@ -34,12 +25,6 @@ async def published(app, event) -> bool:
     async with app.state.session_factory() as session:
         row = await session.get(OutboxMessage, event.event_id)
     return row is not None and row.published_at is not None
-
-
-async def handled(app, event) -> bool:
-    async with app.state.session_factory() as session:
-        rows = (await session.scalars(select(HandledEvent.event_id))).all()
-    return str(event.event_id) in rows
 
 
 async def publish(app, event) -> None:

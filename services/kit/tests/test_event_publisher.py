@@ -2,39 +2,22 @@
 (RabbitMQ vouches for `user_id`), keeps that publisher across its own retries, and dead-letters
 anything else at once. Every connection here is the suites' own login, so the tests name the
 producer's user."""
-import asyncio
 import json
-import time
 from types import SimpleNamespace
 
 import aio_pika
-from sqlalchemy import select
 
 from contracts.identity import OperatorAdded
 from kit.bus import PUBLISHED_BY, Bus, broker_user
 from kit.settings import ServiceSettings
 from kit.testing import RABBITMQ_URL
-from tests.conftest import HandledEvent
+from tests.conftest import HandledEvent, eventually, handled
 
 OUR_LOGIN = broker_user(RABBITMQ_URL)  # every connection of the suite's: `tests`
 
 
 async def remember(session, event) -> None:
     session.add(HandledEvent(event_id=str(event.event_id)))
-
-
-async def eventually(check, seconds=15.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if await check():
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError("condition not reached")
-
-
-async def handled(app, event) -> bool:
-    async with app.state.session_factory() as session:
-        return str(event.event_id) in (await session.scalars(select(HandledEvent.event_id))).all()
 
 
 async def dead_letters(app, count: int) -> bool:

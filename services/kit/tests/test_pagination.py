@@ -1,5 +1,6 @@
 """Lists: one page of results, bounded paging, escaped search and allowed orderings (kit.pagination)."""
 import pytest
+from sqlalchemy import select
 
 from kit import pagination
 from tests.conftest import HandledEvent
@@ -29,6 +30,18 @@ async def test_search_matches_percent_and_underscore_literally(client, things):
     assert (await client.get("/things", params={"search": "_", "size": -1})).json()["results"] == ["mesa_2"]
     assert (await client.get("/things", params={"search": "%", "size": -1})).json()["results"] == ["100% silla"]
     assert (await client.get("/things", params={"search": "MESA", "size": -1})).json()["count"] == 3
+
+
+async def test_filtered_narrows_by_the_filters_given_and_ignores_those_left_out(app, things):
+    query = select(HandledEvent.event_id).order_by(HandledEvent.id)
+    async with app.state.session_factory() as session:
+        async def rows(*filters):
+            return list(await session.scalars(pagination.filtered(query, *filters)))
+
+        assert await rows((HandledEvent.event_id, None)) == ["mesa 1", "mesa_2", "100% silla", "barra", "mesa 3"]
+        assert await rows((HandledEvent.event_id, "barra"), (HandledEvent.id, None)) == ["barra"]
+        # a boolean compares with IS: False keeps the rows where the condition is false
+        assert await rows((HandledEvent.event_id.like("mesa%"), False)) == ["100% silla", "barra"]
 
 
 async def test_ordering_goes_by_an_allowed_column_either_way_and_ignores_others(client, things):

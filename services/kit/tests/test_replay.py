@@ -9,8 +9,8 @@ from kit.consumer import ProcessedEvent
 from kit.outbox import OutboxMessage
 from kit.bus import PUBLISHED_BY
 from kit.replay import replay_dead_letters, replay_outbox
-from tests.conftest import HandledEvent, record_event
-from tests.test_bus import eventually, handled, publish, published, stage
+from tests.conftest import HandledEvent, eventually, handled, record_event
+from tests.test_bus import publish, published, stage
 
 
 async def _handled_count(app) -> int:
@@ -57,20 +57,26 @@ async def test_an_outbox_replay_can_be_limited_to_one_type_and_a_time(start_serv
             assert await session.scalar(select(func.count()).select_from(ProcessedEvent)) == 0  # nobody here consumes it
 
 
-async def test_dead_letters_go_back_to_their_queue_and_are_handled_once_the_bug_is_fixed(start_service):
-    event = RestaurantCreated(restaurant_id=23, owner_id=1, nombre_local="Resucitado")
-    fixed = False
+class BuggyUntilFixed:
+    """A handler with a bug: it fails until the fix is deployed (`fixed = True`), then records."""
 
-    async def buggy_until_fixed(session, received) -> None:
-        if not fixed:
+    def __init__(self) -> None:
+        self.fixed = False
+
+    async def __call__(self, session, received) -> None:
+        if not self.fixed:
             raise RuntimeError("handler bug")
         await record_event(session, received)
 
+
+async def test_dead_letters_go_back_to_their_queue_and_are_handled_once_the_bug_is_fixed(start_service):
+    event = RestaurantCreated(restaurant_id=23, owner_id=1, nombre_local="Resucitado")
+    handler = BuggyUntilFixed()
     settings = {"service_name": "kit-replaying", "consumer_retry_delays": (0.05,)}
-    async with start_service({event.type: buggy_until_fixed}, **settings) as app:
+    async with start_service({event.type: handler}, **settings) as app:
         await publish(app, event)
         await eventually(lambda: _dead_letters(app, 1))
-        fixed = True  # the fix is deployed
+        handler.fixed = True  # the fix is deployed
         assert await replay_dead_letters(app.state.bus) == 1
         await eventually(lambda: handled(app, event))
         assert await app.state.bus.dead_letter_count() == 0
@@ -84,15 +90,9 @@ async def test_a_replayed_dead_letter_still_names_its_real_publisher(start_servi
     """Where consumers check who published (`event_publisher_user`), a letter sent back by
     `make replay-dead-letters` keeps its producer and is handled, not refused again."""
     event = RestaurantCreated(restaurant_id=25, owner_id=1, nombre_local="Firmado")
-    fixed = False
-
-    async def buggy_until_fixed(session, received) -> None:
-        if not fixed:
-            raise RuntimeError("handler bug")
-        await record_event(session, received)
-
+    handler = BuggyUntilFixed()
     settings = {"service_name": "kit-replaying", "consumer_retry_delays": (0.05,), "event_publisher_user": "{producer}"}
-    async with start_service({event.type: buggy_until_fixed}, **settings) as app:
+    async with start_service({event.type: handler}, **settings) as app:
         bus = app.state.bus
         # As if identity had published it and this service had retried it once: its own login,
         # the real publisher in `published-by` (see Bus.publisher_of).
@@ -101,7 +101,7 @@ async def test_a_replayed_dead_letter_still_names_its_real_publisher(start_servi
             user_id=bus.broker_user, headers={PUBLISHED_BY: "identity"},
         )
         await eventually(lambda: _dead_letters(app, 1))
-        fixed = True
+        handler.fixed = True
         assert await replay_dead_letters(bus) == 1
         await eventually(lambda: handled(app, event))
         assert await bus.dead_letter_count() == 0

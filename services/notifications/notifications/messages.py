@@ -3,6 +3,8 @@
 A notification's `msg` is stored in both languages; a socket gets it in its language and the
 bell's list in the request's (`Accept-Language`).
 """
+from decimal import Decimal
+
 from kit.i18n import Text
 
 # What happened (spec part 1 §7 'Other': the socket's messages). `{place}` is the place's name
@@ -26,6 +28,16 @@ PLACE_CLOSED = Text(
     en="This QR code is no longer valid: scan the table's code again.",
 )
 TAB_CLOSED = Text(es="Se cerró la cuenta de {place}", en="{place}'s tab was closed")
+LINE_EDITED = Text(es="{place}: se modificó {quantity} × {dish}", en="{place}: {quantity} × {dish} was changed")
+LINES_EDITED = Text(es="{place}: se modificaron {count} pedidos", en="{place}: {count} orders were changed")
+DELIVERY_CHANGED = Text(es="Se actualizó el pedido {place}", en="Order {place} was updated")
+PAYMENT_RECORDED = Text(es="{place}: se cobraron {amount} ({method})", en="{place}: {amount} was paid ({method})")
+PAYMENT_METHOD = {
+    "cash": Text(es="efectivo", en="cash"),
+    "debit": Text(es="débito", en="debit"),
+    "credit": Text(es="crédito", en="credit"),
+    "online": Text(es="MercadoPago", en="MercadoPago"),
+}
 
 # Order line statuses (spec part 2 §4 'Order status codes').
 STATUS = {
@@ -47,6 +59,12 @@ AUTH_TIMEOUT = Text(es="No se recibió la autenticación a tiempo.", en="Authent
 TOKEN_REVOKED = Text(es="La sesión terminó: inicie sesión otra vez.", en="The session ended: log in again.")
 RESTAURANT_REQUIRED = Text(es="Elija un restaurante (fk_resto).", en="Choose a restaurant (fk_resto).")
 PLACE_UNKNOWN = Text(es="Código QR inválido o vencido.", en="Invalid or expired QR code.")
+TRACKING_UNKNOWN = Text(
+    es="Este enlace de seguimiento no es válido o ya venció.", en="This tracking link is not valid or has expired."
+)
+TRACKING_CLOSED = Text(
+    es="El seguimiento de este pedido terminó.", en="Tracking of this order has ended."
+)
 TOO_SLOW = Text(
     es="La conexión no recibe los mensajes a tiempo: vuelva a conectarse.",
     en="The connection is not keeping up with its messages: reconnect.",
@@ -72,6 +90,13 @@ BUSY = Text(
     en="The service is busy: the connection will be tried again in a few seconds.",
 )
 NOTIFICATION_NOT_FOUND = Text(es="Notificación no encontrada.", en="Notification not found.")
+
+
+def money(amount: Decimal) -> Text:
+    """An amount as each language writes it (ARS in Spanish, USD in English, as the screens do):
+    '$ 7.200,00' and '$7,200.00'."""
+    english = f"{amount:,.2f}"
+    return Text(es="$ " + english.translate(str.maketrans(",.", ".,")), en="$" + english)
 
 
 def fill(template: Text, **params: Text | str | int) -> Text:

@@ -2,12 +2,12 @@
 from kit.consumer import ProcessedEvent
 from kit.membership import RestaurantMember
 from kit.outbox import OutboxMessage
-from notifications.notification.models import Notification, NotificationHead, ReadMark, ReadNotification
+from notifications.delivery.models import TrackedDelivery
+from notifications.notification.models import Notification, ReadMark, ReadNotification, StreamHead
 from notifications.place.models import Place, Sitting
 
 __all__ = [
     "Notification",
-    "NotificationHead",
     "OutboxMessage",
     "Place",
     "ProcessedEvent",
@@ -15,4 +15,6 @@ __all__ = [
     "ReadNotification",
     "RestaurantMember",
     "Sitting",
+    "StreamHead",
+    "TrackedDelivery",
 ]

@@ -4,11 +4,13 @@ import hashlib
 import json
 from datetime import UTC, datetime
 from decimal import Decimal
+from weakref import WeakKeyDictionary
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from contracts.floor import PlaceChanged, PlaceCreated
+from contracts.live import DinerFrame, StaffFrame
 from contracts.ordering import LineFacts, OrderPlaced
 
 from kit.testing import world
@@ -45,8 +47,26 @@ def place(place_id=1, restaurant=A, name="M1", menu_id=30, token="token-m1", cha
 
 
 # ------------------------------------------------------------------------------------ sockets
+# Every frame a test reads is checked against the protocol (contracts.live): a frame the server
+# sends that its socket's schema does not allow fails the test that reads it.
+PROTOCOL: "WeakKeyDictionary[ClientConnection, type[StaffFrame] | type[DinerFrame]]" = WeakKeyDictionary()
+
+
+def allowed(ws: ClientConnection, text: str | bytes) -> dict:
+    models = [PROTOCOL[ws]] if ws in PROTOCOL else [StaffFrame, DinerFrame]  # a socket a test opened by hand: either
+    for model in models[:-1]:
+        try:
+            model.model_validate_json(text)
+            return json.loads(text)
+        except ValueError:
+            pass
+    models[-1].model_validate_json(text)
+    return json.loads(text)
+
+
 async def open_socket(url: str, path: str, hello: dict, headers: dict | None = None) -> ClientConnection:
     ws = await connect(url + path, additional_headers=headers or {})
+    PROTOCOL[ws] = StaffFrame if path == STAFF else DinerFrame
     await ws.send(json.dumps(hello))
     return ws
 
@@ -83,7 +103,7 @@ async def caught_up(ws: ClientConnection) -> tuple[list[dict], dict]:
 
 async def next_frame(ws: ClientConnection) -> dict:
     async with asyncio.timeout(WAIT):
-        return json.loads(await ws.recv())
+        return allowed(ws, await ws.recv())
 
 
 async def frames(ws: ClientConnection, count: int) -> list[dict]:
@@ -96,7 +116,7 @@ async def closing(ws: ClientConnection) -> tuple[list[dict], int, str]:
     try:
         async with asyncio.timeout(WAIT):
             while True:
-                received.append(json.loads(await ws.recv()))
+                received.append(allowed(ws, await ws.recv()))
     except ConnectionClosed as closed:
         return received, closed.rcvd.code, closed.rcvd.reason
 

@@ -5,8 +5,8 @@
         --restaurant 7 --tables 1-10 --dishes 1,2,3     # a running stack, through the gateway
 
 Starts `uvicorn ordering.main:app` on a spare port against a scratch database (`bench_ordering`),
-with a broker namespace and a Redis database of its own and a throwaway key pair (never the
-stack's), seeds what the projections would hold (membership, dishes, 50 tables), then every client
+with a broker namespace and a Redis database of its own and a throwaway key pair, never the
+stack's (kit.testing.scratch), seeds what the projections would hold (membership, dishes, 50 tables), then every client
 places 3-line orders through HTTP, back to back or one every `--interval` seconds. Prints p50/p95/p99, throughput and errors, then
 stops the process and removes its database, queues and exchanges. Each order is one transaction
 with its outbox rows, published to RabbitMQ by the process's relay as in production.
@@ -15,23 +15,14 @@ import argparse
 import asyncio
 import os
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
 import uuid
-from pathlib import Path
 
-import aio_pika
 import asyncpg
 import httpx
 
-from contracts.topology import CONSUMES, queues_to_declare
-from kit.settings import ServiceSettings
-from kit.testing import PG_ADMIN_DSN, RABBITMQ_URL, recreate_database, redis_url
-from kit.tokens import TokenSigner, generate_key_pair
+from kit.testing.scratch import scratch_service
 
-SERVICE_DIR = Path(__file__).resolve().parents[1]
 DATABASE = "bench_ordering"
 RESTAURANT, OWNER_ID, TABLES = 10, 1, 50
 DISHES = (1, 2, 3)
@@ -53,18 +44,6 @@ async def seed(dsn: str) -> None:
             )
     finally:
         await conn.close()
-
-
-async def wait_ready(base: str) -> None:
-    async with httpx.AsyncClient() as http:
-        for _ in range(150):
-            try:
-                if (await http.get(f"{base}/readyz")).status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            await asyncio.sleep(0.2)
-    raise SystemExit("ordering did not become ready")
 
 
 async def load(
@@ -96,49 +75,13 @@ async def load(
     return latencies, errors, len(latencies)
 
 
-async def cleanup_broker(namespace: str) -> None:
-    names = [f"{namespace}{consumer}.{event_type}" for consumer, event_type in queues_to_declare("ordering")]
-    names += [f"{namespace}ordering.{event_type}" for event_type in CONSUMES["ordering"]]
-    names += [f"{namespace}ordering.dead-letter"] + [f"{namespace}ordering.retry.{i}" for i in range(len(ServiceSettings().consumer_retry_delays))]
-    connection = await aio_pika.connect(RABBITMQ_URL)
-    async with connection:
-        channel = await connection.channel()
-        for name in names:
-            await channel.queue_delete(name)
-        for suffix in ("", ".dead-letter", ".retry"):
-            await channel.exchange_delete(f"{namespace}platform.events{suffix}")
-
-
 async def main(clients: int, seconds: float, port: int, interval: float) -> None:
-    namespace = f"bench-{uuid.uuid4().hex[:8]}."
-    dsn = f"postgresql://postgres@127.0.0.1:5432/{DATABASE}"
-    keys = Path(tempfile.mkdtemp(prefix="ordering-bench-keys-"))
-    generate_key_pair(keys)
-    env = {
-        **os.environ, "SERVICE_NAME": "ordering", "DATABASE_URL": dsn.replace("postgresql://", "postgresql+asyncpg://"),
-        "REDIS_URL": redis_url(8), "RABBITMQ_URL": RABBITMQ_URL, "BROKER_NAMESPACE": namespace,
-        "JWT_PUBLIC_KEY_FILE": str(keys / "jwt_public.pem"), "LOG_LEVEL": "WARNING",
-    }
-    await recreate_database(DATABASE)
-    subprocess.run([sys.executable, "-m", "alembic", "upgrade", "head"], cwd=SERVICE_DIR, env=env, check=True, capture_output=True)
-    await seed(dsn)
-    token = TokenSigner((keys / "jwt_private.pem").read_text(), issuer="identity", lifetime_seconds=3600).issue(OWNER_ID, "bench@example.com", [2])
-    server = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "ordering.main:app", "--port", str(port), "--log-level", "warning", "--no-access-log"],
-        cwd=SERVICE_DIR, env=env,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        await wait_ready(base)
+    async with scratch_service("ordering", DATABASE) as scratch:
+        await seed(scratch.dsn)
+        token = scratch.signer().issue(OWNER_ID, "bench@example.com", [2])
+        base = await scratch.serve(port)
         await load(base, token, clients, 3)  # warm-up: connections, caches, the relay
         latencies, errors, count = await load(base, token, clients, seconds, interval)
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
-        await cleanup_broker(namespace)
-        conn = await asyncpg.connect(PG_ADMIN_DSN)
-        await conn.execute(f'DROP DATABASE IF EXISTS "{DATABASE}" WITH (FORCE)')
-        await conn.close()
     report(latencies, errors, count, clients, seconds, interval)
 
 

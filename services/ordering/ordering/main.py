@@ -3,16 +3,22 @@ from fastapi import FastAPI
 from kit.app import create_app
 from ordering import models  # noqa: F401  (every table is known before the app starts)
 from ordering.delivery.endpoints import router as delivery_router
+from ordering.delivery.status import keep_status as keep_delivery_status
 from ordering.diner.endpoints import router as diner_router
 from ordering.events import EVENT_HANDLERS
 from ordering.order.endpoints import router as order_router
+from ordering.order.service import after_delivery_lines_change
+from ordering.payment.endpoints import router as payment_router
 from ordering.settings import Settings
 from ordering.table.endpoints import router as table_router
 from ordering.ticket.endpoints import router as ticket_router
 
+# A delivery's stored status follows every change of its lines, in the same transaction.
+after_delivery_lines_change(keep_delivery_status)
+
 
 def build_app(settings: Settings | None = None) -> FastAPI:
-    return create_app(settings or Settings(), routers=[delivery_router, diner_router, table_router, order_router, ticket_router], event_handlers=EVENT_HANDLERS)
+    return create_app(settings or Settings(), routers=[delivery_router, diner_router, table_router, order_router, payment_router, ticket_router], event_handlers=EVENT_HANDLERS)
 
 
 app = build_app()

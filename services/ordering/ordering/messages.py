@@ -138,3 +138,75 @@ TOO_MANY_DELIVERIES_FOR_RESTAURANT = Text(
     es="El restaurante está recibiendo demasiados pedidos. Intente de nuevo en {seconds} segundos.",
     en="The restaurant is receiving too many orders. Try again in {seconds} seconds.",
 )
+
+# The delivery screen (issue 20)
+NAME_TOO_LONG = Text(es="El nombre puede tener hasta 30 caracteres.", en="The name can have at most 30 characters.")
+ADDRESS_TOO_LONG = Text(es="La dirección puede tener hasta 100 caracteres.", en="The address can have at most 100 characters.")
+NOT_A_DELIVERY_POINT = Text(
+    es="El lugar elegido no es un punto de delivery.", en="The chosen place is not a delivery point."
+)
+DELIVERY_NOT_FOUND = Text(es="Pedido de delivery no encontrado.", en="Delivery order not found.")
+# The spec's text (part 2 §8), and why
+DETAILS_TOO_LONG = Text(
+    es="No se pudo actualizar el detalle de la orden: puede tener hasta {max} caracteres.",
+    en="The order's detail could not be updated: it can have at most {max} characters.",
+)
+
+# The diner's tracking link (issue 20)
+TRACKING_NOT_FOUND = Text(
+    es="Este enlace de seguimiento no es válido o ya venció.", en="This tracking link is not valid or has expired."
+)
+TOO_MANY_TRACKING_READS = Text(
+    es="Demasiadas consultas desde esta conexión. Intente de nuevo en {seconds} segundos.",
+    en="Too many requests from this connection. Try again in {seconds} seconds.",
+)
+STAGES = {
+    "received": Text(es="Recibido", en="Received"),
+    "preparing": Text(es="En preparación", en="Being prepared"),
+    "on_the_way": Text(es="En camino", en="On the way"),
+    "delivered": Text(es="Entregado", en="Delivered"),
+    "rejected": Text(es="Rechazado", en="Rejected"),
+    "cancelled": Text(es="Cancelado", en="Cancelled"),
+}
+
+# Payments at the counter (spec part 2 §4 'Transitions', 'Payment', §5, §8; issue 21)
+PAYMENT_RECORDED = Text(es="Pago registrado.", en="Payment recorded.")
+LINE_FINAL = Text(
+    es="La orden ya está {status}: no se puede cobrar.", en="The order is already {status}: it cannot be charged."
+)
+LINES_FINAL = Text(
+    es="Hay órdenes que ya están pagadas o rechazadas: no se cobró ninguna.",
+    en="Some orders are already paid or rejected: none was charged.",
+)
+NEW_NOT_PAYABLE = Text(es="Las órdenes nuevas deben aceptarse primero.", en="New orders should be accepted first.")
+PAY_METHOD_INVALID = Text(
+    es="Elija un medio de pago: Efectivo, Debito o Credito.",
+    en="Choose a payment method: Efectivo (cash), Debito (debit) or Credito (credit).",
+)
+ONLINE_NOT_AT_COUNTER = Text(
+    es="Los pagos en línea se cobran con el checkout de MercadoPago, no en el mostrador.",
+    en="Online payments are taken through the MercadoPago checkout, not at the counter.",
+)
+PAID_ONLY_BY_PAYMENT = Text(
+    es="Una orden pasa a pagada solo al registrar su pago.", en="An order becomes paid only by recording its payment."
+)
+CASH_NOT_REJECTABLE = Text(
+    es="Una orden pagada en efectivo no se puede rechazar.", en="An order paid in cash cannot be rejected."
+)
+PAYMENT_SPANS_PLACES = Text(
+    es="Un pago cobra las órdenes de una sola mesa, o de pedidos de delivery.",
+    en="A payment charges the orders of one table, or of delivery orders.",
+)
+PK_ORDER_MISMATCH = Text(
+    es="No coincide con la orden de la dirección.", en="It does not match the order in the address."
+)
+PAYMENT_KEY_REUSED = Text(
+    es="Esta clave Idempotency-Key ya se usó para otro pago. Envíe el pago con una clave nueva.",
+    en="This Idempotency-Key was already used for another payment. Send the payment with a new key.",
+)
+
+# The local stack's demo clock (deploy/local/config.py STACK_ONLY_ENV; never set elsewhere)
+DEMO_TIME_INVALID = Text(
+    es="X-Demo-Time debe ser una fecha y hora ISO con zona horaria, no futura.",
+    en="X-Demo-Time must be an ISO date and time with a time zone, not in the future.",
+)

@@ -4,9 +4,10 @@ from kit.membership import RestaurantMember
 from kit.outbox import OutboxMessage
 from ordering.delivery.models import Delivery
 from ordering.order.models import Order, OrderLine
-from ordering.projections.models import DishFacts, MenuFacts, PlaceFacts, RestaurantSettings
+from ordering.payment.models import Payment
+from ordering.projections.models import CategoryFacts, DishFacts, MenuFacts, PlaceFacts, RestaurantSettings
 
 __all__ = [
-    "Delivery", "DishFacts", "MenuFacts", "Order", "OrderLine", "OutboxMessage", "PlaceFacts", "ProcessedEvent",
+    "CategoryFacts", "Delivery", "DishFacts", "MenuFacts", "Order", "OrderLine", "OutboxMessage", "Payment", "PlaceFacts", "ProcessedEvent",
     "RestaurantMember", "RestaurantSettings",
 ]

@@ -1,25 +1,25 @@
 """Shared test steps: restaurants with owners and operators, and the facts other services announce."""
-import hashlib
 from decimal import Decimal
 
 from sqlalchemy import select
 
 from contracts import catalog, floor, identity
+from contracts.floor import token_hash
 from kit.outbox import OutboxMessage
 
 from kit.testing.world import A, A_CLIENT, AN_ADMIN, B, OPERATOR_A, OWNER_A, OWNER_B, People, deliver, seed_members  # noqa: F401
 MENU_A, MENU_B = 100, 200
 
 
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def dish(dish_id: int, restaurant=A, menu=MENU_A, name=None, price="100.00", disable=False) -> catalog.DishCreated:
+def dish(dish_id: int, restaurant=A, menu=MENU_A, name=None, price="100.00", disable=False, category=1) -> catalog.DishCreated:
     return catalog.DishCreated(
-        dish_id=dish_id, restaurant_id=restaurant, menu_id=menu, category_id=1, name=name or f"Plato {dish_id}",
+        dish_id=dish_id, restaurant_id=restaurant, menu_id=menu, category_id=category, name=name or f"Plato {dish_id}",
         price=Decimal(price), disable=disable,
     )
+
+
+def category(category_id: int, name: str, restaurant=A, menu=MENU_A) -> catalog.CategoryCreated:
+    return catalog.CategoryCreated(category_id=category_id, restaurant_id=restaurant, menu_id=menu, name=name)
 
 
 def place(place_id: int, restaurant=A, menu=MENU_A, name=None, token=None, admin=True, kind="mesa") -> floor.PlaceCreated:
@@ -35,12 +35,14 @@ def profile(restaurant=A, **fields) -> identity.RestaurantUpdated:
 
 
 async def world(app) -> None:
-    """A's dishes 1 and 2 and tables 11 (M11) and 12; B's dish 3 and table 21; both restaurants' settings."""
+    """A's dishes 1 (Entradas) and 2 (Principales) and tables 11 (M11) and 12; B's dish 3 and table
+    21; both restaurants' settings."""
     await seed_members(app.state.session_factory)
     await deliver(
         app,
-        dish(1, price="100.00", name="Empanada"), dish(2, price="250.50", name="Milanesa"),
-        dish(3, restaurant=B, menu=MENU_B, name="Pizza"),
+        category(1, "Entradas"), category(2, "Principales"), category(3, "Pizzas", restaurant=B, menu=MENU_B),
+        dish(1, price="100.00", name="Empanada"), dish(2, price="250.50", name="Milanesa", category=2),
+        dish(3, restaurant=B, menu=MENU_B, name="Pizza", category=3),
         place(11), place(12), place(21, restaurant=B, menu=MENU_B),
         profile(A), profile(B),
     )
@@ -72,3 +74,28 @@ async def set_status(app, line_id: int, status: str) -> None:
 
     async with app.state.session_factory() as session, session.begin():
         await session.execute(update(OrderLine).where(OrderLine.id == line_id).values(status=status))
+
+
+async def pay(client, headers, *line_ids, type_pay="Efectivo", key=None, expect=200):
+    """Pay lines at the counter: one line through `recibir-pago/`, several through `recibir-varios-pagos/`."""
+    import uuid
+
+    headers = {**headers, "Idempotency-Key": key or f"pay-{uuid.uuid4()}"}
+    if len(line_ids) == 1:
+        answer = await client.post(f"/api/pagar-orden/{line_ids[0]}/recibir-pago/",
+                                   json={"pk_order": line_ids[0], "type_pay": type_pay}, headers=headers)
+    else:
+        answer = await client.post("/api/pagar-orden/recibir-varios-pagos/",
+                                   json={"payment_orders": list(line_ids), "type_pay": type_pay}, headers=headers)
+    assert answer.status_code == expect, answer.text
+    return answer.json()
+
+
+async def delivered(client, headers, *lines, restaurant=A):
+    """Staff place lines (as `order`) and deliver them (1 -> 2 -> 4): ready to be paid."""
+    placed = await order(client, headers, *lines, restaurant=restaurant)
+    for status in ("2", "4"):
+        moved = await client.post("/api/ordenes/update-all/", json={
+            "pk_resto": restaurant, "lines": [{"pk": line["id"], "status": status} for line in placed]}, headers=headers)
+        assert moved.status_code == 200, moved.text
+    return placed

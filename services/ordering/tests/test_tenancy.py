@@ -1,8 +1,9 @@
 """Tenancy for every staff endpoint: B's owner, a client and an operator of no restaurant can
-neither see nor change A's orders and tables; A's operator and an admin can."""
+neither see nor change A's orders, tables and deliveries (to them A's look exactly like missing
+ones); A's operator and an admin can."""
 import pytest
 
-from tests.helpers import A, order
+from tests.helpers import A, MENU_A, order
 
 # (name, method, url, json); `t` holds A's line and order ids.
 CALLS = [
@@ -18,6 +19,17 @@ CALLS = [
     ("free a table", "POST", lambda t: "/api/ordenes/mesa/11/liberar/", None),
     ("an order's ticket", "GET", lambda t: f"/api/tickets/orden/{t['order']}/", None),
     ("the active-orders report", "GET", lambda t: "/api/tickets/reporte/?fk_resto=10", None),
+    # the delivery screen (issue 20)
+    ("list the deliveries", "GET", lambda t: "/api/delivery/?fk_resto=10&croquis=true", None),
+    ("a delivery", "GET", lambda t: f"/api/delivery/{t['delivery']}/", None),
+    ("change a delivery's contact", "PUT", lambda t: f"/api/delivery/{t['delivery']}/", lambda t: {
+        "type_delivery": 2, "contact_info": {"name": "Luis", "phone": "1144556677"}, "address": ""}),
+    ("a restaurant's delivery lines", "GET", lambda t: "/api/delivery/ordenes/?fk_resto=10&paginate=0", None),
+    ("a delivery's lines", "GET", lambda t: f"/api/delivery/ordenes/?fk_delivery={t['delivery']}&paginate=0", None),
+    ("a delivery's detail text", "GET", lambda t: f"/api/delivery-info/{t['delivery']}/", None),
+    ("change a delivery's detail text", "PUT", lambda t: f"/api/up-delivery-info/{t['delivery']}/", lambda t: {"details": "Timbre 2B"}),
+    ("the delivery bulk update", "POST", lambda t: "/api/ordenes/update-all/", lambda t: {
+        "pk_resto": A, "delivery": True, "lines": [{"pk": t["delivery_line"], "status": "2"}]}),
     ("delete a line", "DELETE", lambda t: f"/api/ordenes/{t['line']}/", None),
 ]
 IDS = [c[0] for c in CALLS]
@@ -26,7 +38,11 @@ IDS = [c[0] for c in CALLS]
 @pytest.fixture
 async def target(client, people):
     [line] = await order(client, people.owner_a, (11, 1, 1))
-    return {"line": line["id"], "order": line["order"]}
+    delivery = (await client.post("/api/delivery/", headers=people.owner_a, json={
+        "fk_resto": A, "fk_menu": MENU_A, "type_delivery": 1, "contact_info": {"name": "Ana", "phone": "1144556677"},
+        "address": "Av. Corrientes 1234", "ordenes": [{"fk_dish": 1, "quantity": 1}],
+    })).json()
+    return {"line": line["id"], "order": line["order"], "delivery": delivery["id"], "delivery_line": delivery["ordenes"][0]["id"]}
 
 
 async def call(client, headers, spec, t):
@@ -35,7 +51,9 @@ async def call(client, headers, spec, t):
 
 
 async def a_lines(client, people):
-    return (await client.get("/api/ordenes/?fk_sit__fk_resto=10&paginate=0", headers=people.admin)).json()
+    lines = (await client.get("/api/ordenes/?fk_sit__fk_resto=10&paginate=0", headers=people.admin)).json()
+    deliveries = (await client.get("/api/delivery/?fk_resto=10&paginate=0", headers=people.admin)).json()
+    return lines, deliveries
 
 
 @pytest.mark.parametrize("spec", CALLS, ids=IDS)

@@ -1,18 +1,14 @@
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Header, Query
+from fastapi import APIRouter, Header, Query
 
 from billing.commission import service
 from billing.commission.schemas import Collection, CollectionResult, FeeRow
 from kit.auth import Admin
 from kit.db import SessionDep
-from kit.pagination import DbId, Ordering, Page, Paging, Search, paging
+from kit.pagination import DbId, Listing, Ordering, Page, Search
 
 router = APIRouter(prefix="/api", tags=["commissions"])
-
-# The admin's tables: 20 a page, with 10, 20, 40 and all (spec part 2 §9).
-Listing = Annotated[Paging, Depends(paging(default_size=20))]
-
 
 @router.get("/obtener-balance/resto-fee/", response_model=Page[FeeRow] | list[FeeRow], operation_id="listRestaurantFees")
 async def restaurant_fees(

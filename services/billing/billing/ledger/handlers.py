@@ -1,5 +1,5 @@
 """ordering's payments reach the ledger and the statistics (one transaction, with the consumer's
-processed-event row)."""
+processed-event row), and each one's commission is announced back (ordering keeps every line's share)."""
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from billing.ledger.service import record_payments
@@ -7,4 +7,4 @@ from contracts.ordering import PaymentRecorded
 
 
 async def on_payment_recorded(session: AsyncSession, event: PaymentRecorded) -> None:
-    await record_payments(session, [event])
+    await record_payments(session, [event], announce=True)

@@ -13,7 +13,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 from zoneinfo import ZoneInfo
 
 CENT = Decimal("0.01")
@@ -89,3 +89,20 @@ def charge(amount: Decimal, method: str, paid_at: datetime, opened_at: datetime,
     if share == 0:
         return None
     return Charge(FEE_RETAINED if method == ONLINE else COMMISSION_ACCRUED, percent, share)
+
+
+def split(total: Decimal, amounts: Sequence[Decimal]) -> list[Decimal]:
+    """`total` (a sale's commission) shared over its lines in proportion to their `amounts`: each
+    share rounded down to the cent, the cents left over going one each to the largest remainders
+    (ties: the earlier line). The shares always add up to `total`: 0.50 % of 100.01 + 100.01 + 100.01
+    (1.50) is 0.50, 0.50, 0.50; of 1,001.00 in 300.00 + 701.00 (5.01) is 1.50 and 3.51."""
+    whole = sum(amounts, Decimal(0))
+    if not amounts or whole == 0:
+        return [money(0) for _ in amounts]
+    exact = [total * amount / whole for amount in amounts]
+    shares = [share.quantize(CENT, rounding=ROUND_DOWN) for share in exact]
+    left = int((total - sum(shares, Decimal(0))) / CENT)
+    by_remainder = sorted(range(len(amounts)), key=lambda i: (-(exact[i] - shares[i]), i))
+    for i in by_remainder[:left]:
+        shares[i] += CENT
+    return shares

@@ -5,7 +5,8 @@ through `record_payments`, collections from `commission.service`, reversals from
 `record_payments` is the one path for payments, one event (the handler) or thousands (a rebuild,
 the benchmark): multi-row inserts, and only the payments it newly wrote go on to the commission
 and the statistics, so an event seen twice counts once on every path, with or without the
-consumer's processed-event row.
+consumer's processed-event row. The handler also announces each new payment's commission, split
+over its lines (`billing.commission.accrued`): ordering shows each line's share.
 """
 from collections import defaultdict
 from collections.abc import Sequence
@@ -18,10 +19,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from billing.fee import repository as fees
 from billing.ledger.models import DailyTotal, LedgerEntry, SaleLine
-from billing.ledger.rules import REVERSAL, SALE, charge, local_day, money
+from billing.ledger.rules import FEE_RETAINED, REVERSAL, SALE, charge, local_day, money, split
 from billing.projections import repository as projections
 from billing.statistics.repository import SoldLines, count_sold
+from contracts.billing import CommissionAccrued, CommissionLine
 from contracts.ordering import PaymentRecorded
+from kit.outbox import add_event
 
 LEDGER = LedgerEntry.__table__
 TOTAL_KEY = ("restaurant_id", "counts_as", "day", "method")
@@ -82,9 +85,10 @@ async def append(session: AsyncSession, rows: Sequence[dict]) -> list[Row]:
     return written
 
 
-async def record_payments(session: AsyncSession, payments: Sequence[PaymentRecorded]) -> int:
+async def record_payments(session: AsyncSession, payments: Sequence[PaymentRecorded], *, announce: bool = False) -> int:
     """Write each payment's sale, lines and commission, and count its lines in the statistics;
-    answers how many payments were new."""
+    answers how many payments were new. `announce`: each new payment's commission is announced
+    (the handler; a rebuild or the benchmark announce nothing)."""
     if not payments:
         return 0
     for payment in payments:
@@ -120,11 +124,25 @@ async def record_payments(session: AsyncSession, payments: Sequence[PaymentRecor
                 share.kind, payment.restaurant_id, share.amount, payment.paid_at, method=payment.method,
                 sale_id=sale_ids[payment.event_id], fee_percent=share.percent, event_id=payment.event_id,
             ))
+        if announce:
+            add_event(session, _commission_announced(payment, share))
     await append(session, commissions)
     await count_sold(session, (
         SoldLines(payment.restaurant_id, local_day(payment.paid_at), payment.method, payment.lines) for payment in new
     ))
     return len(new)
+
+
+def _commission_announced(payment: PaymentRecorded, share) -> CommissionAccrued:
+    """What the payment owes the platform (nothing in the free month: 0.00 at 0 %), split over its lines."""
+    amount = share.amount if share is not None else money(0)
+    shares = split(amount, [money(line.amount) for line in payment.lines])
+    return CommissionAccrued(
+        payment_id=payment.payment_id, restaurant_id=payment.restaurant_id,
+        percent=share.percent if share is not None else money(0), amount=amount,
+        retained=share is not None and share.kind == FEE_RETAINED,
+        lines=[CommissionLine(line_id=line.line_id, amount=part) for line, part in zip(payment.lines, shares)],
+    )
 
 
 def _line(sale_id: int, line) -> dict:

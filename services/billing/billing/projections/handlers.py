@@ -14,13 +14,16 @@ async def on_restaurant_profile(session: AsyncSession, event: identity.Restauran
     })
     if isinstance(event, identity.RestaurantCreated):
         # The creation's time starts the free month whatever arrived before it (a newer update, or
-        # the deletion's tombstone, which has no name), so it fills what the row lacks.
+        # the deletion's tombstone, which has no name), so it fills what the row lacks. A creation
+        # announced again with an earlier time (the local demo's restaurant, backdated by identity's
+        # seed) moves it back; a later one never moves it forward.
         await session.execute(
             update(RestaurantFacts)
             .where(RestaurantFacts.restaurant_id == event.restaurant_id,
-                   or_(RestaurantFacts.opened_at.is_(None), RestaurantFacts.nombre_local == ""))
+                   or_(RestaurantFacts.opened_at.is_(None), RestaurantFacts.nombre_local == "",
+                       RestaurantFacts.opened_at > event.occurred_at))
             .values(
-                opened_at=func.coalesce(RestaurantFacts.opened_at, event.occurred_at),
+                opened_at=func.least(RestaurantFacts.opened_at, event.occurred_at),
                 nombre_local=case((RestaurantFacts.nombre_local == "", event.nombre_local), else_=RestaurantFacts.nombre_local),
             )
         )

@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 
 from billing.ledger.rules import (
-    COMMISSION_ACCRUED, FEE_RETAINED, FeeRate, charge, commission, fee_at, in_free_month, local_day, money,
+    COMMISSION_ACCRUED, FEE_RETAINED, FeeRate, charge, commission, fee_at, in_free_month, local_day, money, split,
 )
 
 OPENED = datetime(2026, 3, 1, 15, 30, tzinfo=UTC)
@@ -83,3 +83,17 @@ def test_a_restaurants_day_is_its_local_day_in_buenos_aires():
     # 02:30 UTC on the 2nd is 23:30 of the 1st in Buenos Aires (UTC-3)
     assert str(local_day(datetime(2026, 5, 2, 2, 30, tzinfo=UTC))) == "2026-05-01"
     assert str(local_day(datetime(2026, 5, 2, 3, 0, tzinfo=UTC))) == "2026-05-02"
+
+
+@pytest.mark.parametrize("total, amounts, shares", [
+    ("5.01", ["300.00", "701.00"], ["1.50", "3.51"]),  # 1.5015 and 3.5085: the cent to the larger remainder
+    ("1.50", ["100.01", "100.01", "100.01"], ["0.50", "0.50", "0.50"]),
+    ("0.02", ["100.00", "100.00", "100.00"], ["0.01", "0.01", "0.00"]),  # equal remainders: the earlier lines
+    ("10.00", ["2000.00"], ["10.00"]),
+    ("0.00", ["100.00", "250.50"], ["0.00", "0.00"]),  # the free month
+    ("0.07", ["0.10", "9.90"], ["0.00", "0.07"]),
+])
+def test_a_sales_commission_is_split_over_its_lines_in_proportion_and_always_adds_up(total, amounts, shares):
+    split_ = split(D(total), [D(a) for a in amounts])
+    assert [str(share) for share in split_] == shares
+    assert sum(split_, D("0")) == D(total)

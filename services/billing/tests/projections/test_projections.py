@@ -55,3 +55,13 @@ async def test_a_creation_arriving_after_the_deletion_still_names_the_restaurant
     await deliver(app, created(A, opened))
     facts = await row(app, RestaurantFacts, A)
     assert (facts.deleted, facts.nombre_local, facts.opened_at) == (True, "La Esquina", opened)
+
+
+async def test_a_creation_announced_again_earlier_moves_the_free_month_back_never_forward(app):
+    """identity's seed backdates the local demo's restaurant and announces its creation again."""
+    opened = datetime(2026, 11, 20, 10, tzinfo=UTC)
+    await deliver(app, created(A, opened))
+    await deliver(app, created(A, opened - timedelta(days=90)))
+    assert (await row(app, RestaurantFacts, A)).opened_at == opened - timedelta(days=90)
+    await deliver(app, created(A, opened))
+    assert (await row(app, RestaurantFacts, A)).opened_at == opened - timedelta(days=90)

@@ -15,9 +15,13 @@ Listing = Annotated[Paging, Depends(paging(default_size=500))]
 
 
 @router.get("/", response_model=Page[CategoryPublic] | list[CategoryPublic], operation_id="listCategories")
-async def list_categories(principal: Staff, session: SessionDep, listing: Listing, rest: DbId | None = None, menu: DbId | None = None):
-    """`{count, results}` (the menu editor asks for one page of 500); with `paginate=0`, the plain list."""
-    count, rows = await service.list_categories(session, principal, listing, rest, menu)
+async def list_categories(
+    principal: Staff, session: SessionDep, listing: Listing, rest: DbId | None = None, menu: DbId | None = None,
+    delivery: bool | None = None,
+):
+    """`{count, results}` (the menu editor asks for one page of 500); with `paginate=0`, the plain
+    list. `delivery=true`: the categories of the restaurant's delivery menu (the delivery screen's new order)."""
+    count, rows = await service.list_categories(session, principal, listing, rest, menu, delivery)
     return listing.answer(count, [service.public(c) for c in rows])
 
 

@@ -4,7 +4,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from catalog.menu.models import Category, Dish, Menu
 from kit.membership import restaurant_visible
-from kit.pagination import Paging, fetch_page
+from kit.pagination import Paging, fetch_page, filtered
 from kit.tokens import Principal
 
 
@@ -23,13 +23,11 @@ async def get_readable(
 
 
 async def list_readable(
-    session: AsyncSession, principal: Principal, listing: Paging, *, restaurant_id: int | None, menu_id: int | None
+    session: AsyncSession, principal: Principal, listing: Paging, *, restaurant_id: int | None, menu_id: int | None,
+    delivery: bool | None = None,
 ) -> tuple[int, list[Category]]:
     query = select(Category).join(Menu, Menu.id == Category.menu_id).where(restaurant_visible(Menu.restaurant_id, principal))
-    if restaurant_id is not None:
-        query = query.where(Menu.restaurant_id == restaurant_id)
-    if menu_id is not None:
-        query = query.where(Category.menu_id == menu_id)
+    query = filtered(query, (Menu.restaurant_id, restaurant_id), (Category.menu_id, menu_id), (Menu.delivery, delivery))
     query = query.order_by(Category.menu_id, Category.parent_id.nulls_first(), Category.order, Category.id)
     return await fetch_page(session, query, listing, scalars=True)
 

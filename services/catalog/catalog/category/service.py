@@ -34,11 +34,14 @@ async def get(
 
 
 async def list_categories(
-    session: AsyncSession, principal: Principal, listing: Paging, restaurant_id: int | None, menu_id: int | None
+    session: AsyncSession, principal: Principal, listing: Paging, restaurant_id: int | None, menu_id: int | None,
+    delivery: bool | None = None,
 ) -> tuple[int, list[Category]]:
     if restaurant_id is not None:
         await ensure_restaurant_access(session, principal, restaurant_id)
-    return await repository.list_readable(session, principal, listing, restaurant_id=restaurant_id, menu_id=menu_id)
+    return await repository.list_readable(
+        session, principal, listing, restaurant_id=restaurant_id, menu_id=menu_id, delivery=delivery
+    )
 
 
 async def _check_parent(session: AsyncSession, principal: Principal, menu: Menu, parent_id: int, moving_id: int | None = None) -> None:

@@ -26,9 +26,11 @@ async def list_dishes(
     menu_group: DbId | None = None,
     disable: bool | None = None,
     menu_group__menu__restaurant: DbId | None = None,
+    delivery: bool | None = None,
 ):
     """`{count, results}` of the dishes the caller may see (9, 18 or 36 a page in the dish list; 500
-    for a new order); with `paginate=0`, the plain list."""
+    for a new order); with `paginate=0`, the plain list. `delivery=true` (or 1): only the enabled
+    dishes of delivery menus (the delivery screen's new order); `delivery=false`: those of the other menus."""
     if menu_group__menu__restaurant is not None:
         await ensure_restaurant_access(session, principal, menu_group__menu__restaurant)
     count, rows = await repository.search(
@@ -40,6 +42,7 @@ async def list_dishes(
         category_id=menu_group,
         disable=disable,
         restaurant_id=menu_group__menu__restaurant,
+        delivery=delivery,
     )
     return listing.answer(count, await service.describe_all(session, rows))
 

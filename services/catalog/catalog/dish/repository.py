@@ -7,7 +7,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from catalog.menu.models import Category, Dish, DishImage, Menu
 from kit.membership import restaurant_visible
-from kit.pagination import Paging, contains, fetch_page
+from kit.pagination import Paging, contains, fetch_page, filtered
 from kit.tokens import Principal
 
 
@@ -40,16 +40,15 @@ async def search(
     category_id: int | None,
     disable: bool | None,
     restaurant_id: int | None,
+    delivery: bool | None = None,
 ) -> tuple[int, list[tuple[Dish, Category, Menu]]]:
-    query = _readable(principal).where(contains(text, Dish.name, Dish.description))
-    if menu_id is not None:
-        query = query.where(Menu.id == menu_id)
-    if category_id is not None:
-        query = query.where(Dish.menu_group_id == category_id)
-    if disable is not None:
-        query = query.where(Dish.disable.is_(disable))
-    if restaurant_id is not None:
-        query = query.where(Menu.restaurant_id == restaurant_id)
+    query = filtered(
+        _readable(principal).where(contains(text, Dish.name, Dish.description)),
+        (Menu.id, menu_id), (Dish.menu_group_id, category_id), (Dish.disable, disable), (Menu.restaurant_id, restaurant_id),
+        (Menu.delivery, delivery),
+    )
+    if delivery:  # a delivery order can hold only what may be ordered now
+        query = query.where(Dish.disable.is_(False))
     count, rows = await fetch_page(session, query.order_by(Category.order, Category.id, Dish.order, Dish.id), listing)
     return count, [tuple(row) for row in rows]
 

@@ -4,7 +4,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from catalog.menu.models import Menu
 from kit.membership import restaurant_visible
-from kit.pagination import Paging, fetch_page
+from kit.pagination import Paging, fetch_page, filtered
 from kit.tokens import Principal
 
 async def get_readable(session: AsyncSession, principal: Principal, menu_id: int, *, lock: bool = False) -> Menu | None:
@@ -18,10 +18,7 @@ async def list_readable(
     session: AsyncSession, principal: Principal, listing: Paging, *, restaurant_id: int | None, delivery: bool | None
 ) -> tuple[int, list[Menu]]:
     query = select(Menu).where(restaurant_visible(Menu.restaurant_id, principal)).order_by(Menu.id)
-    if restaurant_id is not None:
-        query = query.where(Menu.restaurant_id == restaurant_id)
-    if delivery is not None:
-        query = query.where(Menu.delivery.is_(delivery))
+    query = filtered(query, (Menu.restaurant_id, restaurant_id), (Menu.delivery, delivery))
     return await fetch_page(session, query, listing, scalars=True)
 
 

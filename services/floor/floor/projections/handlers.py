@@ -61,8 +61,18 @@ async def on_place_released(session: AsyncSession, event: ordering.PlaceReleased
 
 async def on_table_freed(session: AsyncSession, event: ordering.TableFreed) -> None:
     """A freed table is unblocked and its pending call is over (spec part 2 §4 'free table')."""
+    await _reset(session, event.restaurant_id, event.place_id)
+
+
+async def on_tab_closed(session: AsyncSession, event: ordering.TabClosed) -> None:
+    """A payment that left the table no open order resets it: no call, not blocked (spec part 2 §4
+    'Table display status'). Freeing a table closes its tab too: the second reset finds nothing to do."""
+    await _reset(session, event.restaurant_id, event.place_id)
+
+
+async def _reset(session: AsyncSession, restaurant_id: int, place_id: int) -> None:
     place = await session.scalar(
-        select(Place).where(Place.id == event.place_id, Place.restaurant_id == event.restaurant_id).with_for_update()
+        select(Place).where(Place.id == place_id, Place.restaurant_id == restaurant_id).with_for_update()
     )
     if place is None:
         return

@@ -9,7 +9,7 @@ from weasyprint import HTML
 import kit.pdf
 from contracts import catalog
 from floor.qr.service import MENU_PDFS
-from kit.testing.pdf import pdf_text
+from kit.testing.pdf import pdf_text, record_renders
 from tests.helpers import A, MENU_A, MENU_A2, deliver
 
 pytestmark = pytest.mark.usefixtures("floor_world")
@@ -76,14 +76,7 @@ async def test_a_menu_that_does_not_exist_or_was_deleted_has_no_code_and_nothing
 
 
 async def test_a_menus_pdf_is_rendered_once_for_everyone_who_asks(client, monkeypatch):
-    renders = []
-    render = kit.pdf.run_render
-
-    async def counted(*args):
-        renders.append(args[0])
-        return await render(*args)
-
-    monkeypatch.setattr(kit.pdf, "run_render", counted)
+    renders = record_renders(monkeypatch)
     MENU_PDFS.clear()
     answers = [await client.get(f"/api/qr/menu/{MENU_A}/?format=pdf") for _ in range(3)]
     assert [answer.status_code for answer in answers] == [200] * 3 and len(renders) == 1

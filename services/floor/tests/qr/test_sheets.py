@@ -58,18 +58,11 @@ async def test_staff_download_all_some_tables_or_chairs(client, people):
 
 
 async def test_the_same_sheet_is_rendered_once(client, people, monkeypatch):
-    import kit.pdf
     from floor.qr.sheets import SHEETS
+    from kit.testing.pdf import record_renders
 
     await create(client, people.owner_a, item("M1"), item("M2", x=3))
-    renders = []
-    render = kit.pdf.run_render
-
-    async def counted(*args):
-        renders.append(args[0])
-        return await render(*args)
-
-    monkeypatch.setattr(kit.pdf, "run_render", counted)
+    renders = record_renders(monkeypatch)
     SHEETS.clear()
     first, again = [await client.get(f"/api/qr/sit/?fk_resto={A}&layout=3x3", headers=people.owner_a) for _ in range(2)]
     assert first.status_code == again.status_code == 200 and first.content == again.content

@@ -64,6 +64,19 @@ async def test_staff_send_the_waiter_and_the_bell_goes_out(client, people, app, 
     assert len(await outbox(app, "floor.waiter.cleared")) == 1  # nothing pending, nothing announced
 
 
+async def test_a_table_a_payment_left_with_no_open_order_is_reset_no_call_not_blocked(client, people, app, m1):
+    moved = {**item("M1"), "id": m1["id"], "blocked": True}
+    await client.put("/api/sit/update/", json={"location": [moved]}, headers=people.owner_a)
+    await client.put(f"/api/llamar-mozo/{token_of(m1)}/", json={"kind": "bill"})  # the table asked for the bill
+    await deliver(app, ordering.TabClosed(restaurant_id=A, place_id=m1["id"]))
+    place = await listed(client, people)
+    assert (place["blocked"], place["call_waiter"]) == (False, False)
+    [cleared] = await outbox(app, "floor.waiter.cleared")
+    assert (cleared["place_id"], cleared["place_name"]) == (m1["id"], "M1")
+    await deliver(app, ordering.TabClosed(restaurant_id=A + 1, place_id=m1["id"]))  # another restaurant's: nothing
+    assert len(await outbox(app, "floor.waiter.cleared")) == 1
+
+
 async def test_a_freed_table_is_unblocked_and_its_call_cleared(client, people, app, m1):
     moved = {**item("M1"), "id": m1["id"], "blocked": True}
     await client.put("/api/sit/update/", json={"location": [moved]}, headers=people.owner_a)

@@ -8,7 +8,7 @@ from identity.restaurant.models import Restaurant
 from identity.user.models import User
 from kit.auth import ADMIN
 from kit.errors import NotFound
-from kit.pagination import Paging, fetch_page
+from kit.pagination import Paging, fetch_page, filtered
 from kit.tokens import Principal
 
 
@@ -27,7 +27,5 @@ async def get_owned(session: AsyncSession, principal: Principal, operator_id: in
 
 
 async def page(session: AsyncSession, principal: Principal, restaurant_id: int | None, paging: Paging) -> tuple[int, list]:
-    query = owned(principal)
-    if restaurant_id is not None:
-        query = query.where(Operator.restaurant_id == restaurant_id)
+    query = filtered(owned(principal), (Operator.restaurant_id, restaurant_id))
     return await fetch_page(session, query.order_by(Operator.id), paging)

@@ -18,7 +18,10 @@ class Restaurant(Timestamped, Base):
     logo: Mapped[str] = mapped_column(String(255), default="")
     wait_time: Mapped[int] = mapped_column(Integer, default=0)  # minutes; 0 disables the late-table timer
     avg_permanence: Mapped[Decimal] = mapped_column(Numeric(8, 2), default=Decimal("0"))
+    # Billing's (`billing.marketplace.linked` / `.unlinked`): whether the restaurant is linked to a
+    # marketplace account, as of `mp_active_at`. Nobody sets it here.
     mp_active: Mapped[bool] = mapped_column(Boolean, default=False)
+    mp_active_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     nro_tarjeta: Mapped[str] = mapped_column(String(30), default="")
     reservas: Mapped[bool] = mapped_column(Boolean, default=False)
     takeaway: Mapped[bool] = mapped_column(Boolean, default=False)

@@ -5,7 +5,7 @@ from starlette.datastructures import UploadFile
 from sqlalchemy import func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from contracts.billing import FeeChanged
+from contracts.billing import FeeChanged, MarketplaceLink, MarketplaceLinked
 from contracts.identity import RestaurantCreated, RestaurantDeleted, RestaurantProfile, RestaurantUpdated
 from identity import messages
 from identity.restaurant.links import NORMALIZERS
@@ -194,3 +194,25 @@ async def on_fee_changed(session: AsyncSession, event: FeeChanged) -> None:
         )
         .values(application_fee=event.application_fee, application_fee_at=event.effective_at)
     )
+
+
+async def on_marketplace_link(session: AsyncSession, event: MarketplaceLink) -> None:
+    """Billing linked or unlinked the restaurant's marketplace account: `mp_active` follows (the web
+    hides the link tab by it), and the profile is announced again. An older announcement arriving
+    late changes nothing."""
+    restaurant = await session.scalar(
+        select(Restaurant)
+        .where(
+            Restaurant.id == event.restaurant_id,
+            or_(Restaurant.mp_active_at.is_(None), Restaurant.mp_active_at <= event.occurred_at),
+        )
+        .with_for_update()
+    )
+    if restaurant is None:
+        return
+    linked = isinstance(event, MarketplaceLinked)
+    changed = restaurant.mp_active != linked
+    restaurant.mp_active, restaurant.mp_active_at = linked, event.occurred_at
+    if changed:
+        await session.flush()
+        add_event(session, profile_event(RestaurantUpdated, restaurant))

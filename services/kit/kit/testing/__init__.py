@@ -8,6 +8,8 @@ The checks every service's suite runs beside its own tests live next to this mod
 `kit.testing.token_tests` (bad tokens refused), `kit.testing.topology_tests` and, except in
 identity, `kit.testing.membership_tests`.
 
+Every test may start from the same small world with the `people` fixture (kit.testing.world).
+
 Each test session gets a fresh `test_<service>` database migrated with the service's alembic
 scripts, a broker namespace nobody else uses and a Redis database of its own; every test starts
 from empty tables and an empty Redis database.
@@ -147,12 +149,7 @@ async def session_queues(broker_namespace: str) -> AsyncIterator[set[str]]:
     names: set[str] = set()
     yield names
     await delete_queues(sorted(names))
-    connection = await aio_pika.connect(RABBITMQ_URL)
-    async with connection:
-        channel = await connection.channel()
-        for suffix in ("", ".dead-letter", ".retry"):
-            exchange = f"{broker_namespace}platform.events{suffix}"
-            await channel.exchange_delete(exchange)
+    await delete_exchanges(broker_namespace)
 
 
 @pytest.fixture
@@ -200,12 +197,32 @@ async def delete_queues(names: list[str]) -> None:
             await channel.queue_delete(name)
 
 
+async def delete_exchanges(broker_namespace: str) -> None:
+    """The namespace's exchanges (kit.bus: the events, their dead letters and their retries)."""
+    connection = await aio_pika.connect(RABBITMQ_URL)
+    async with connection:
+        channel = await connection.channel()
+        for suffix in ("", ".dead-letter", ".retry"):
+            await channel.exchange_delete(f"{broker_namespace}platform.events{suffix}")
+
+
 @pytest.fixture
 async def client(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
     # Like a real server, a crash is a 500 answer, not an exception in the test.
     transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
     async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as http:
         yield http
+
+
+@pytest.fixture
+async def people(app: FastAPI, auth_header):
+    """The small world (kit.testing.world): restaurants A and B with their owners, A's operator, a
+    client and an admin, each person's headers. A service whose tests need more of the world (its
+    projections' facts) overrides it in its conftest."""
+    from kit.testing import world
+
+    await world.seed_members(app.state.session_factory)
+    return world.People(auth_header)
 
 
 @pytest.fixture

@@ -1,20 +1,24 @@
 """One open socket: its scope, its language, and the frames waiting for it."""
 import asyncio
-import json
 from collections import deque
 from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 from starlette.websockets import WebSocket, WebSocketState
 
+from contracts.live import ErrorFrame
 from kit.i18n import Lang
+from kit.metrics import WEBSOCKET_CLOSED, WEBSOCKET_FRAMES
 from notifications.live import errors
 from notifications.live.errors import Closure, Refused
-from notifications.live.scope import DinerScope, StaffScope
+from notifications.live.scope import DinerScope, StaffScope, TrackingScope
 from notifications.settings import Settings
 
 # A client that takes no frames cannot be told why it is closed: past this, it is just dropped.
 CLOSE_SECONDS = 2.0
+KINDS = {StaffScope: "staff", DinerScope: "diner", TrackingScope: "tracking"}  # `resto_websocket_frames_sent_total{kind}`
+for _trouble in (errors.TOO_SLOW, errors.BUSY, errors.SERVER_ERROR):  # the closures an alert counts, scraped from 0
+    WEBSOCKET_CLOSED.labels(_trouble.code)
 T = TypeVar("T", bound=BaseModel)
 
 
@@ -41,9 +45,10 @@ async def send_closure(websocket: WebSocket, closure: Closure, lang: Lang) -> No
     already, or read nothing: that is not waited for long)."""
     if websocket.client_state != WebSocketState.CONNECTED:
         return
+    WEBSOCKET_CLOSED.labels(closure.code).inc()
     try:
         async with asyncio.timeout(CLOSE_SECONDS):
-            await websocket.send_text(json.dumps({"type": "error", "code": closure.code, "detail": closure.text.render(lang)}, ensure_ascii=False))
+            await websocket.send_text(ErrorFrame(type="error", code=closure.code, detail=closure.text.render(lang)).model_dump_json())
             await websocket.close(closure.close_code, closure.code)
     except Exception:  # noqa: BLE001  (a client that left, or reads nothing, cannot be told)
         pass
@@ -61,15 +66,17 @@ class Connection:
         self._max_frames = settings.socket_queue_limit
         self._max_size = settings.socket_queue_bytes
         self._send_seconds = settings.socket_send_seconds
-        self._frames: deque[tuple[int, str]] = deque()
+        self._frames: deque[tuple[int, int, str]] = deque()  # (restaurant, message id, frame)
         self._size = 0
         self._waiting = asyncio.Event()
         self._closure: Closure | None = None
         self._closing = asyncio.Event()
-        # Frames up to this id were sent (the catch-up's); live ones repeating them are skipped.
-        self.sent_up_to = 0
+        # Each restaurant's frames up to this id were sent (the catch-up's); live ones repeating
+        # them are skipped. Per restaurant: ids follow commit order only within one.
+        self.sent_up_to: dict[int, int] = {}
+        self._frames_sent = WEBSOCKET_FRAMES.labels(KINDS[type(scope)])
 
-    def offer(self, message_id: int, frames: dict[Lang, str]) -> None:
+    def offer(self, restaurant_id: int, message_id: int, frames: dict[Lang, str]) -> None:
         """Queue a frame without waiting; a socket that lets too much pile up is closed."""
         if self._closure is not None:
             return
@@ -77,7 +84,7 @@ class Connection:
         if len(self._frames) >= self._max_frames or self._size + len(frame) > self._max_size:
             self.close(errors.TOO_SLOW)
             return
-        self._frames.append((message_id, frame))
+        self._frames.append((restaurant_id, message_id, frame))
         self._size += len(frame)
         self._waiting.set()
 
@@ -113,11 +120,11 @@ class Connection:
                 while not self._frames:
                     self._waiting.clear()
                     await self._waiting.wait()
-                message_id, frame = self._frames.popleft()
+                restaurant_id, message_id, frame = self._frames.popleft()
                 self._size -= len(frame)
-                if message_id > self.sent_up_to:
+                if message_id > self.sent_up_to.get(restaurant_id, 0):
                     await self._send_in_time(frame)
-                    self.sent_up_to = message_id
+                    self.sent_up_to[restaurant_id] = message_id
         except TimeoutError:
             self.close(errors.TOO_SLOW)
 
@@ -126,6 +133,7 @@ class Connection:
         # reading would hold the frame, and everything queued behind it, for as long as it liked.
         async with asyncio.timeout(self._send_seconds):
             await self.websocket.send_text(frame)
+        self._frames_sent.inc()
 
     async def _read_until_gone(self) -> None:
         """Clients send nothing after their auth; reading is how a departure is noticed."""

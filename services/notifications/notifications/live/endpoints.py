@@ -1,5 +1,6 @@
-"""The two sockets: staff (`/ws/notificaciones/`) and a place's phones (`/ws/notificaciones/mesa/`).
-The protocol is in the service's README."""
+"""The sockets: staff (`/ws/notificaciones/`), a place's phones (`/ws/notificaciones/mesa/`) and a
+diner's tracking page of one delivery order (`/ws/notificaciones/seguimiento/`). The protocol is in
+the service's README."""
 from collections.abc import Awaitable, Callable
 
 from fastapi import APIRouter, WebSocket
@@ -7,16 +8,18 @@ from pydantic import BaseModel
 from sqlalchemy.exc import TimeoutError as SQLAlchemyTimeout
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from contracts.live import DinerAuth, SocketAuth, StaffAuth, TrackingAuth
 from kit.errors import ServiceBusy
 from kit.i18n import current_lang
+from kit.metrics import WEBSOCKET_CONNECTIONS
 from notifications.live import errors, service
 from notifications.live.connection import receive_auth, send_closure
 from notifications.live.errors import Refused
-from notifications.live.schemas import DinerAuth, SocketAuth, StaffAuth
-from notifications.live.scope import DinerScope, StaffScope
+from notifications.live.scope import DinerScope, StaffScope, TrackingScope
 
 router = APIRouter()
-Authorize = Callable[[AsyncSession, SocketAuth], Awaitable[StaffScope | DinerScope]]
+Authorize = Callable[[AsyncSession, SocketAuth], Awaitable[StaffScope | DinerScope | TrackingScope]]
+KINDS = {StaffAuth: "staff", DinerAuth: "diner", TrackingAuth: "tracking"}  # `resto_websocket_connections{kind}`
 
 
 @router.websocket("/ws/notificaciones/")
@@ -34,6 +37,17 @@ async def diner_socket(websocket: WebSocket) -> None:
     await _serve(websocket, DinerAuth, service.diner_scope)
 
 
+@router.websocket("/ws/notificaciones/seguimiento/")
+async def tracking_socket(websocket: WebSocket) -> None:
+    """A diner's tracking page: one delivery order's frames, by its tracking token."""
+    hours = websocket.app.state.settings.tracking_hours_after_close
+
+    async def authorize(session: AsyncSession, hello: TrackingAuth) -> TrackingScope:
+        return await service.tracking_scope(session, hello, hours)
+
+    await _serve(websocket, TrackingAuth, authorize)
+
+
 async def _serve(websocket: WebSocket, auth: type[BaseModel], authorize: Authorize) -> None:
     """Accept, then wait for the auth message; refused sockets are told why, in the auth's `lang`
     (else the handshake's Accept-Language), before the close. Behind the gateway the client's
@@ -43,14 +57,15 @@ async def _serve(websocket: WebSocket, auth: type[BaseModel], authorize: Authori
     lang = current_lang.get()
     await websocket.accept()
     try:
-        with state.hub.admitted(websocket.client.host if websocket.client else ""):
+        with WEBSOCKET_CONNECTIONS.labels(KINDS[auth]).track_inprogress(), \
+                state.hub.admitted(websocket.client.host if websocket.client else ""):
             hello = await receive_auth(websocket, auth, settings.socket_auth_seconds, settings.socket_max_frame_bytes)
             if hello is None:
                 return
             lang = hello.lang or lang
             async with state.session_factory() as session:
                 scope = await authorize(session, hello)
-            await state.hub.serve(websocket, scope, hello.last_id, lang)
+            await state.hub.serve(websocket, scope, hello, lang)
     except Refused as refusal:
         await send_closure(websocket, refusal.closure, lang)
     except (ServiceBusy, SQLAlchemyTimeout):

@@ -22,6 +22,8 @@ TOKEN_EXPIRED = Closure(4401, "token_expired", messages.TOKEN_REVOKED)
 PERMISSION_DENIED = Closure(4403, "permission_denied", kit_messages.PERMISSION_DENIED)
 PLACE_UNKNOWN = Closure(4404, "place_unknown", messages.PLACE_UNKNOWN)
 PLACE_CLOSED = Closure(4404, "place_closed", messages.PLACE_CLOSED)
+TRACKING_UNKNOWN = Closure(4404, "tracking_unknown", messages.TRACKING_UNKNOWN)  # unknown token, or its order long closed
+TRACKING_CLOSED = Closure(4404, "tracking_closed", messages.TRACKING_CLOSED)  # its time ran out while connected
 AUTH_TIMEOUT = Closure(4408, "auth_timeout", messages.AUTH_TIMEOUT)
 # 4429 mirrors 'too many requests'; final for the web's clients (reconnecting would be refused again).
 TOO_MANY_FROM_ADDRESS = Closure(4429, "too_many_from_address", messages.TOO_MANY_FROM_ADDRESS)

@@ -1,13 +1,13 @@
-"""What a socket may receive: a staff member's restaurants, or one place's phones. The same rule
-twice, for live messages (`wants`) and for the catch-up query (`audiences`)."""
+"""What a socket may receive: a staff member's restaurants, one place's phones, or one delivery
+order's tracking page. The same rule twice, for live messages (`wants`) and for the catch-up query
+(`audiences`; the tracking page has no catch-up)."""
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
-
 from sqlalchemy import ColumnElement, and_
 
+from contracts import live
 from kit.tokens import Principal
-from notifications.notification.message import SIGNALS, Message
+from notifications.notification.message import DELIVERY_CHANGED, ORDER_CHANGED, ORDER_REMOVED, ORDER_STATUS, SIGNALS, Message
 from notifications.notification.models import Notification
 
 
@@ -20,12 +20,19 @@ class StaffScope:
     def wants(self, message: Message) -> bool:
         return message.for_staff and message.restaurant_id in self.restaurants
 
-    def audiences(self) -> list[ColumnElement[bool]]:
-        """The catch-up's conditions, each one served by an index (`ix_notification_staff`)."""
-        return [and_(Notification.for_staff, Notification.restaurant_id.in_(self.restaurants))]
+    def audiences(self, bounds: dict[int, tuple[int, int]]) -> list[ColumnElement[bool]]:
+        """The catch-up's conditions: each restaurant's messages after its last seen id up to its
+        newest (`bounds`), one index range each (`ix_notification_staff`)."""
+        return [
+            and_(Notification.for_staff, Notification.restaurant_id == restaurant_id, Notification.id > seen, Notification.id <= newest)
+            for restaurant_id, (seen, newest) in sorted(bounds.items())
+        ]
 
-    def describe(self) -> dict[str, Any]:
-        return {"restaurants": sorted(self.restaurants)}
+    def ready(self, heads: dict[int, int], resync: bool) -> live.StaffReady:
+        return live.StaffReady(
+            type="ready", last_id=max(heads.values(), default=0), last_ids={str(r): i for r, i in sorted(heads.items())},
+            resync=resync, restaurants=sorted(self.restaurants),
+        )
 
 
 @dataclass(frozen=True)
@@ -49,15 +56,57 @@ class DinerScope:
             return message.menu_id == self.menu_id
         return message.place_id == self.place_id and (self.since is None or message.created_at >= self.since)
 
-    def audiences(self) -> list[ColumnElement[bool]]:
+    def audiences(self, bounds: dict[int, tuple[int, int]]) -> list[ColumnElement[bool]]:
         """The place's messages of its current sitting (`ix_notification_place`), and its menu's
-        (`ix_notification_menu`): two conditions, so that each is read through its own index."""
-        common = (Notification.for_diners, Notification.type.not_in(SIGNALS), Notification.restaurant_id == self.restaurant_id)
+        (`ix_notification_menu`), after the last seen id up to the newest: two conditions, so that
+        each is read through its own index."""
+        seen, newest = bounds[self.restaurant_id]
+        # No condition on the restaurant: a place and a menu are each of one restaurant (floor's and
+        # catalog's ids), and one would tempt the planner into the stream's (restaurant, seq) index.
+        common = (Notification.for_diners, Notification.type.not_in(SIGNALS), Notification.id > seen, Notification.id <= newest)
         place = and_(*common, Notification.place_id == self.place_id)
         if self.since is not None:
             place = and_(place, Notification.created_at >= self.since)
         menu = and_(*common, Notification.place_id.is_(None), Notification.menu_id == self.menu_id)
         return [place, menu]
 
-    def describe(self) -> dict[str, Any]:
-        return {"fk_resto": self.restaurant_id, "fk_sit": self.place_id, "fk_menu": self.menu_id}
+    def ready(self, heads: dict[int, int], resync: bool) -> live.DinerReady:
+        return live.DinerReady(
+            type="ready", last_id=heads.get(self.restaurant_id, 0), resync=resync,
+            fk_resto=self.restaurant_id, fk_sit=self.place_id, fk_menu=self.menu_id,
+        )
+
+
+# What a tracking page hears of its order: its lines moving, edited or removed, and its own facts.
+TRACKED = (ORDER_STATUS, ORDER_REMOVED, ORDER_CHANGED, DELIVERY_CHANGED)
+
+
+@dataclass(frozen=True)
+class TrackingScope:
+    """A diner's tracking page: one delivery order, by its tracking token, until a day after it
+    closed. It hears the staff's messages about that order only (they carry no staff names), and
+    nothing is replayed: a page that may have missed something reads its order again (`resync`)."""
+
+    restaurant_id: int
+    delivery_id: int
+    token_hash: str
+    closed_at: datetime | None = None
+
+    @property
+    def restaurants(self) -> frozenset[int]:
+        return frozenset((self.restaurant_id,))
+
+    def wants(self, message: Message) -> bool:
+        return (
+            message.restaurant_id == self.restaurant_id and message.type in TRACKED and message.for_staff
+            and message.data.get("fk_delivery") == self.delivery_id
+        )
+
+    def audiences(self, bounds: dict[int, tuple[int, int]]) -> list[ColumnElement[bool]]:
+        return []
+
+    def ready(self, heads: dict[int, int], resync: bool) -> live.TrackingReady:
+        return live.TrackingReady(
+            type="ready", last_id=heads.get(self.restaurant_id, 0), resync=resync, fk_resto=self.restaurant_id,
+            fk_delivery=self.delivery_id,
+        )

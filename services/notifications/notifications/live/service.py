@@ -1,8 +1,10 @@
 """Who may listen to what: sockets authorized at connection and checked again while they live
 (every socket of the process in one batch: one query for the staff's memberships, one for the
-phones' places, one Redis round trip for the tokens), and what a reconnecting socket missed."""
+phones' places, one for the tracking pages' orders, one Redis round trip for the tokens), and what
+a reconnecting socket missed."""
 import time
 from collections import defaultdict
+from datetime import UTC, datetime
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -10,13 +12,15 @@ from sqlalchemy import Integer, any_, bindparam, select
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from contracts.live import DinerAuth, SocketAuth, StaffAuth, TrackingAuth
 from kit.auth import ADMIN, OPERATOR, OWNER, RevocationStore
 from kit.membership import RestaurantMember, member_restaurant_ids
 from kit.tokens import InvalidToken, Principal, TokenVerifier
 from notifications.live import errors
 from notifications.live.errors import Closure, Refused
-from notifications.live.schemas import DinerAuth, StaffAuth
-from notifications.live.scope import DinerScope, StaffScope
+from notifications.delivery import repository as deliveries
+from notifications.delivery.service import live, tracking_hash
+from notifications.live.scope import DinerScope, StaffScope, TrackingScope
 from notifications.notification import repository
 from notifications.notification.message import Message
 from notifications.place import repository as places
@@ -117,15 +121,57 @@ async def recheck_diners(session: AsyncSession, scopes: Sequence[DinerScope]) ->
     return verdicts
 
 
+async def tracking_scope(session: AsyncSession, hello: TrackingAuth, hours: int) -> TrackingScope:
+    """A tracking page's order, by its token: refused when unknown or `hours` past its closing
+    (the same refusal: an expired token says nothing more than a wrong one)."""
+    token_hash = tracking_hash(hello.tracking_token)
+    delivery = (await deliveries.by_token_hashes(session, [token_hash])).get(token_hash)
+    if not live(delivery, hours, datetime.now(UTC)):
+        raise Refused(errors.TRACKING_UNKNOWN)
+    return TrackingScope(delivery.restaurant_id, delivery.delivery_id, token_hash, delivery.closed_at)
+
+
+async def recheck_tracking(session: AsyncSession, scopes: Sequence[TrackingScope], hours: int) -> list[TrackingScope | Closure]:
+    """Each tracking page's scope now, or `tracking_closed` once its time ran out (its order closed
+    `hours` ago) or its restaurant went."""
+    found = await deliveries.by_token_hashes(session, [scope.token_hash for scope in scopes])
+    now = datetime.now(UTC)
+    verdicts: list[TrackingScope | Closure] = []
+    for scope in scopes:
+        delivery = found.get(scope.token_hash)
+        if not live(delivery, hours, now) or delivery.delivery_id != scope.delivery_id:
+            verdicts.append(errors.TRACKING_CLOSED)
+        else:
+            verdicts.append(TrackingScope(delivery.restaurant_id, delivery.delivery_id, scope.token_hash, delivery.closed_at))
+    return verdicts
+
+
 async def catch_up(
-    session: AsyncSession, scope: StaffScope | DinerScope, last_id: int | None, limit: int
-) -> tuple[list[Message], int, bool]:
-    """What the socket missed after `last_id` (the newest `limit` of it), the newest id now, and
-    whether the screen must reload its state instead (more was missed, or `last_id` is unknown here)."""
-    head = await repository.head(session)
-    if last_id is None:
-        return [], head, False
-    if last_id > head:
-        return [], head, True
-    missed, more = await repository.newest_in(session, scope.audiences(), last_id, head, limit)
-    return missed, head, more
+    session: AsyncSession, scope: StaffScope | DinerScope | TrackingScope, hello: SocketAuth, limit: int
+) -> tuple[list[Message], dict[int, int], bool]:
+    """What the socket missed after its last seen ids (the newest `limit` of it), each of its
+    restaurants' newest id now, and whether the screen must reload its state instead (more was
+    missed, or a last seen id is unknown here).
+
+    Ids are in commit order within a restaurant only, so what was missed is read per restaurant,
+    after the id last seen of that restaurant (`last_ids`; `last_id` for the others)."""
+    heads = {restaurant_id: head_id for restaurant_id, (_, head_id) in (await repository.heads(session, scope.restaurants)).items()}
+    seen_of = getattr(hello, "last_ids", None) or {}
+    # An id this server never gave (a reset database): above the restaurant's newest, or, for the
+    # one `last_id` of every restaurant, above the newest of all.
+    resync = hello.last_id is not None and hello.last_id > max(heads.values(), default=0)
+    bounds: dict[int, tuple[int, int]] = {}
+    for restaurant_id, head_id in heads.items():
+        seen = seen_of.get(str(restaurant_id), hello.last_id)
+        if seen is None:
+            continue  # a first connection: nothing to catch up on
+        if str(restaurant_id) in seen_of and seen > head_id:
+            resync = True
+        elif seen < head_id:
+            bounds[restaurant_id] = (seen, head_id)
+    if not bounds:
+        return [], heads, resync
+    if isinstance(scope, TrackingScope):  # nothing replayed: the page reads its order again
+        return [], heads, True
+    missed, more = await repository.newest_in(session, scope.audiences(bounds), limit)
+    return missed, heads, resync or more

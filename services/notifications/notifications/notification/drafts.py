@@ -8,19 +8,25 @@ from datetime import datetime
 from typing import Any
 
 from contracts.floor import WaiterCallCleared, WaiterCalled
-from contracts.ordering import LineFacts, LinesRemoved, LinesStatusChanged, OrderPlaced, TabClosed, TableFreed
+from contracts.ordering import (
+    DeliveryChanged, LineFacts, LinesChanged, LinesRemoved, LinesStatusChanged, OrderPlaced, PaymentRecorded, TabClosed,
+    TableFreed,
+)
 from kit.i18n import Text
 from notifications import messages
 from notifications.messages import fill
 from notifications.notification.message import (
     BILL_REQUEST,
+    DELIVERY_CHANGED,
     DELIVERY_ORDER,
     MENU_CHANGED,
     NEW_DELIVERY,
     NEW_ORDER,
+    ORDER_CHANGED,
     ORDER_REMOVED,
     ORDER_STATUS,
     OTHER_ORDER,
+    PAYMENT_RECORDED,
     PLACE_CLOSED,
     TAB_CLOSED,
     TABLE_FREED,
@@ -53,11 +59,12 @@ def order_placed(event: OrderPlaced, place: str) -> Draft:
             "id": line.line_id,
             "fk_dish": line.dish_id,
             "name": line.dish_name,
-            "price": str(line.price),
+            "price": f"{line.unit_price:.2f}",  # "1500.00", as the protocol writes money
             "quantity": line.quantity,
             "status": line.status,
             "extra_commentary": line.extra_commentary,
             "diner_name": line.diner_name,
+            "version": line.version,
         }
         for line in event.lines
     ]
@@ -99,42 +106,97 @@ def lines_status_changed(event: LinesStatusChanged, place: str) -> Draft:
         msg = fill(messages.LINES_STATUS, place=place, count=len(changes), status=messages.STATUS[targets.pop()])
     else:
         msg = fill(messages.LINES_CHANGED, place=place, count=len(changes))
+    return _about_lines(event, ORDER_STATUS, place, msg, event.place_id, changes=[
+        {
+            "id": c.line_id, "name": c.dish_name, "quantity": c.quantity, "from_status": c.from_status, "status": c.to_status,
+            "version": c.line.version if c.line else None,
+        }
+        for c in changes
+    ])
+
+
+def lines_removed(event: LinesRemoved, place: str) -> Draft:
+    count = len(event.line_ids)
+    msg = fill(messages.LINE_REMOVED, place=place) if count == 1 else fill(messages.LINES_REMOVED, place=place, count=count)
+    return _about_lines(event, ORDER_REMOVED, place, msg, event.place_id, ids=list(event.line_ids))
+
+
+def lines_changed(event: LinesChanged, place: str, place_id: int | None, moved_away: bool = False) -> Draft:
+    """Staff edited lines. `place_id` is where the message goes: the lines' place now, or
+    (`moved_away`) the place a line left, whose tab and phones must let it go."""
+    edits = [edit for edit in event.edits if not moved_away or edit.before.place_id == place_id]
+    if len(edits) == 1:
+        line = edits[0].line
+        msg = fill(messages.LINE_EDITED, place=place, quantity=line.quantity, dish=line.dish_name)
+    else:
+        msg = fill(messages.LINES_EDITED, place=place, count=len(edits))
+    return _about_lines(event, ORDER_CHANGED, place, msg, place_id, lines=[
+        {
+            "id": edit.line.line_id, "fields": list(edit.fields), "name": edit.line.dish_name,
+            "price": f"{edit.line.unit_price:.2f}", "quantity": edit.line.quantity, "status": edit.line.status,
+            "extra_commentary": edit.line.extra_commentary, "version": edit.line.version,
+        }
+        for edit in edits
+    ])
+
+
+def _about_lines(
+    event: LinesStatusChanged | LinesRemoved | LinesChanged, type_: str, place: str, msg: Text, place_id: int | None, **data: Any
+) -> Draft:
+    """A message about some lines of one order, with the lines' facts (`data`): at `place_id`, for
+    its phones too, or of a delivery order."""
     return Draft(
         restaurant_id=event.restaurant_id,
-        type=ORDER_STATUS,
+        type=type_,
         order_type=OTHER_ORDER if event.delivery_id is None else DELIVERY_ORDER,
         description=place,
         msg=msg,
         created_at=event.occurred_at,
+        place_id=place_id,
+        data={"fk_delivery": event.delivery_id, **data},
+        for_diners=place_id is not None,
+    )
+
+
+def delivery_changed(event: DeliveryChanged, place: str) -> Draft:
+    """A delivery order's own facts changed (staff edited it): for the delivery screens. Its lines'
+    changes, its status's moves among them, come with the line events."""
+    return Draft(
+        restaurant_id=event.restaurant_id,
+        type=DELIVERY_CHANGED,
+        order_type=DELIVERY_ORDER,
+        description=place,
+        msg=fill(messages.DELIVERY_CHANGED, place=place),
+        created_at=event.occurred_at,
+        data={"fk_delivery": event.delivery_id, "number": event.number, "fields": list(event.fields), "status": event.status},
+    )
+
+
+def payment_recorded(event: PaymentRecorded, place: str) -> Draft:
+    """Staff recorded a payment: its lines are paid, and when it left the table no open line the
+    table is reset (the lines left the tab). The place's phones see it too (it ends their sitting)."""
+    return Draft(
+        restaurant_id=event.restaurant_id,
+        type=PAYMENT_RECORDED,
+        order_type=OTHER_ORDER if event.place_id is not None else DELIVERY_ORDER,
+        description=place,
+        msg=fill(messages.PAYMENT_RECORDED, place=place, amount=messages.money(event.amount), method=messages.PAYMENT_METHOD[event.method]),
+        created_at=event.occurred_at,
         place_id=event.place_id,
         data={
-            "fk_delivery": event.delivery_id,
-            "changes": [
-                {"id": c.line_id, "name": c.dish_name, "quantity": c.quantity, "from_status": c.from_status, "status": c.to_status}
-                for c in changes
-            ],
+            "payment_id": event.payment_id, "method": event.method, "amount": f"{event.amount:.2f}",
+            "fk_delivery": event.delivery_id, "ids": [line.line_id for line in event.lines], "tab_closed": event.tab_closed,
+            "versions": [line.version for line in event.lines],
         },
         for_diners=event.place_id is not None,
     )
 
 
-def lines_removed(event: LinesRemoved, place: str) -> Draft:
-    count = len(event.line_ids)
-    return Draft(
-        restaurant_id=event.restaurant_id,
-        type=ORDER_REMOVED,
-        order_type=OTHER_ORDER if event.delivery_id is None else DELIVERY_ORDER,
-        description=place,
-        msg=fill(messages.LINE_REMOVED, place=place) if count == 1 else fill(messages.LINES_REMOVED, place=place, count=count),
-        created_at=event.occurred_at,
-        place_id=event.place_id,
-        data={"fk_delivery": event.delivery_id, "ids": list(event.line_ids)},
-        for_diners=event.place_id is not None,
-    )
-
-
 def table_freed(event: TableFreed, place: str) -> Draft:
-    return _at_place(event.restaurant_id, event.place_id, place, TABLE_FREED, fill(messages.TABLE_FREED, place=place), event.occurred_at)
+    return _at_place(
+        event.restaurant_id, event.place_id, place, TABLE_FREED, fill(messages.TABLE_FREED, place=place), event.occurred_at,
+        data={"ids": [line.line_id for line in event.lines]},
+    )
 
 
 def waiter_called(event: WaiterCalled, place: str) -> Draft:

@@ -1,17 +1,16 @@
 """The bell: the restaurant's notification history, its unread count, marking read."""
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Path, Response
+from fastapi import APIRouter, Path, Response
 
 from kit.auth import Staff
 from kit.db import SessionDep
-from kit.pagination import DbId, Page, Paging, paging
+from kit.pagination import DbId, Listing, Page
 from notifications.notification import service
 from notifications.notification.schemas import NotificationPublic, UnreadCount
 
 router = APIRouter(prefix="/api/notificaciones", tags=["bell"])
 
-Listing = Annotated[Paging, Depends(paging(default_size=20))]
 NotificationId = Annotated[int, Path(ge=1, le=2**63 - 1)]
 
 

@@ -4,7 +4,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from contracts.catalog import DishChanged, DishDeleted, PricesChanged
 from contracts.floor import WaiterCallCleared, WaiterCalled
 from contracts.identity import RestaurantDeleted
-from contracts.ordering import LinesRemoved, LinesStatusChanged, OrderPlaced, TabClosed, TableFreed
+from contracts.ordering import (
+    DeliveryChanged, LinesChanged, LinesRemoved, LinesStatusChanged, OrderPlaced, PaymentRecorded, TabClosed, TableFreed,
+)
+from notifications.delivery import repository as deliveries
 from notifications.notification import drafts, repository
 from notifications.notification.service import record
 from notifications.place import repository as places
@@ -25,9 +28,32 @@ async def on_lines_status_changed(session: AsyncSession, event: LinesStatusChang
     await record(session, [drafts.lines_status_changed(event, place)])
 
 
+async def on_lines_changed(session: AsyncSession, event: LinesChanged) -> None:
+    """Another tablet (and the place's phones) see an edited line; a line moved to another place is
+    also announced at the place it left."""
+    drafts_ = [drafts.lines_changed(event, await _place(session, event.place_id, event.place_name, event.delivery_id), event.place_id)]
+    left = sorted({edit.before.place_id for edit in event.edits if edit.before.place_id not in (None, event.place_id)})
+    for place_id in left:
+        drafts_.append(drafts.lines_changed(event, await _place(session, place_id), place_id, moved_away=True))
+    await record(session, drafts_)
+
+
+async def on_delivery_changed(session: AsyncSession, event: DeliveryChanged) -> None:
+    """Staff's edits of a delivery order reach the other delivery screens; its status's moves come
+    with its lines' events already."""
+    if set(event.fields) - {"status"}:
+        await record(session, [drafts.delivery_changed(event, drafts.label("", None, event.delivery_id))])
+
+
 async def on_lines_removed(session: AsyncSession, event: LinesRemoved) -> None:
     place = await _place(session, event.place_id, delivery_id=event.delivery_id)
     await record(session, [drafts.lines_removed(event, place)])
+
+
+async def on_payment_recorded(session: AsyncSession, event: PaymentRecorded) -> None:
+    """The tablets (and the table's phones) see the payment: its lines paid, the table reset when it closed the tab."""
+    place = await _place(session, event.place_id, event.place_name, event.delivery_id)
+    await record(session, [drafts.payment_recorded(event, place)])
 
 
 async def on_table_freed(session: AsyncSession, event: TableFreed) -> None:
@@ -65,5 +91,6 @@ async def on_prices_changed(session: AsyncSession, event: PricesChanged) -> None
 async def on_restaurant_deleted(session: AsyncSession, event: RestaurantDeleted) -> None:
     """Its places stop letting diners in (their open sockets close) and its history goes."""
     await places.remove_restaurant(session, event.restaurant_id, event.occurred_at)
+    await deliveries.forget_restaurant(session, event.restaurant_id)  # its tracking sockets close at their next check
     await repository.forget_restaurant(session, event.restaurant_id)
     await record(session, [drafts.place_closed(event.restaurant_id, event.occurred_at)])

@@ -1,7 +1,7 @@
 """Notification queries: the stream (ids, what came after an id) and the bell, scoped to the caller."""
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
-from sqlalchemy import ColumnElement, Select, and_, delete, exists, func, literal, or_, select, union_all
+from sqlalchemy import ColumnElement, Select, and_, delete, exists, func, literal, or_, select, union_all, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
@@ -10,57 +10,62 @@ from kit.membership import restaurant_visible
 from kit.pagination import Paging, fetch_page
 from kit.tokens import Principal
 from notifications.notification.message import Message
-from notifications.notification.models import Notification, NotificationHead, ReadMark, ReadNotification
-
-HEAD = 1  # the one row of notification_head
+from notifications.notification.models import ID_SEQUENCE, Notification, ReadMark, ReadNotification, StreamHead
 
 
 # ---------------------------------------------------------------------------------- the stream
-async def take_ids(session: AsyncSession, count: int) -> range:
-    """The next `count` ids. The head row stays locked until the caller's transaction ends, so
-    transactions recording notifications commit one after another, in id order."""
-    statement = insert(NotificationHead).values(id=HEAD, last_id=count)
-    last = await session.scalar(
+async def take_positions(session: AsyncSession, restaurant_id: int, count: int) -> list[tuple[int, int]]:
+    """The next `count` (id, seq) of the restaurant. Its head row stays locked until the caller's
+    transaction ends, so the restaurant's messages commit one after another, in id order; the ids
+    are taken after the lock, so each is above every id of the restaurant committed before."""
+    statement = insert(StreamHead).values(restaurant_id=restaurant_id, last_seq=count, last_id=0)
+    last_seq = await session.scalar(
         statement.on_conflict_do_update(
-            index_elements=["id"], set_={"last_id": NotificationHead.last_id + count}
-        ).returning(NotificationHead.last_id)
+            index_elements=["restaurant_id"], set_={"last_seq": StreamHead.last_seq + count}
+        ).returning(StreamHead.last_seq)
     )
-    return range(last - count + 1, last + 1)
+    ids = sorted(await session.scalars(select(ID_SEQUENCE.next_value()).select_from(func.generate_series(1, count))))
+    await session.execute(update(StreamHead).where(StreamHead.restaurant_id == restaurant_id).values(last_id=ids[-1]))
+    return list(zip(ids, range(last_seq - count + 1, last_seq + 1)))
 
 
-async def head(session: AsyncSession) -> int:
-    """The newest id committed (0 before the first)."""
-    return await session.scalar(select(NotificationHead.last_id).where(NotificationHead.id == HEAD)) or 0
+async def heads(session: AsyncSession, restaurant_ids: Iterable[int]) -> dict[int, tuple[int, int]]:
+    """Each restaurant's newest committed message: (seq, id); (0, 0) before its first."""
+    wanted = sorted(set(restaurant_ids))
+    found = {
+        restaurant_id: (last_seq, last_id)
+        for restaurant_id, last_seq, last_id in await session.execute(
+            select(StreamHead.restaurant_id, StreamHead.last_seq, StreamHead.last_id).where(StreamHead.restaurant_id.in_(wanted))
+        )
+    } if wanted else {}
+    return {restaurant_id: found.get(restaurant_id, (0, 0)) for restaurant_id in wanted}
 
 
-async def after(session: AsyncSession, after_id: int, before_id: int | None, limit: int) -> list[Message]:
-    """Every message with `after_id < id < before_id`, oldest first (at most `limit`)."""
-    query = select(Notification).where(Notification.id > after_id).order_by(Notification.id).limit(limit)
-    if before_id is not None:
-        query = query.where(Notification.id < before_id)
+async def after(session: AsyncSession, restaurant_id: int, after_seq: int, before_seq: int | None, limit: int) -> list[Message]:
+    """The restaurant's messages with `after_seq < seq < before_seq`, in order (at most `limit`)."""
+    query = (
+        select(Notification)
+        .where(Notification.restaurant_id == restaurant_id, Notification.seq > after_seq)
+        .order_by(Notification.seq)
+        .limit(limit)
+    )
+    if before_seq is not None:
+        query = query.where(Notification.seq < before_seq)
     return [Message.of(row) for row in await session.scalars(query)]
 
 
-async def newest_in(
-    session: AsyncSession, audiences: Sequence[ColumnElement[bool]], after_id: int, up_to: int, limit: int
-) -> tuple[list[Message], bool]:
-    """What a socket missed in `after_id < id <= up_to` (rows meeting any of `audiences`): the
-    newest `limit`, oldest first, and whether there were more."""
-    rows = list(await session.scalars(newest_in_query(audiences, after_id, up_to, limit + 1)))
+async def newest_in(session: AsyncSession, audiences: Sequence[ColumnElement[bool]], limit: int) -> tuple[list[Message], bool]:
+    """What a socket missed (rows meeting any of `audiences`, each bounded by its restaurant's last
+    seen and newest ids): the newest `limit`, oldest first, and whether there were more."""
+    rows = list(await session.scalars(newest_in_query(audiences, limit + 1)))
     return [Message.of(row) for row in reversed(rows[:limit])], len(rows) > limit
 
 
-def newest_in_query(audiences: Sequence[ColumnElement[bool]], after_id: int, up_to: int, limit: int) -> Select:
+def newest_in_query(audiences: Sequence[ColumnElement[bool]], limit: int) -> Select:
     """The newest `limit` rows meeting any of `audiences`, newest first. Each audience is read on
     its own (one index range each, newest first, at most `limit` rows), then the reads are merged:
     an OR of them would read every matching row and sort."""
-    reads = [
-        select(Notification)
-        .where(audience, Notification.id > after_id, Notification.id <= up_to)
-        .order_by(Notification.id.desc())
-        .limit(limit)
-        for audience in audiences
-    ]
+    reads = [select(Notification).where(audience).order_by(Notification.id.desc()).limit(limit) for audience in audiences]
     if len(reads) == 1:
         return reads[0]
     merged = aliased(Notification, union_all(*reads).subquery())

@@ -1,4 +1,5 @@
 """Recording notifications (from event handlers) and the bell. Never commits: the caller does."""
+from collections import defaultdict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import fields
 
@@ -25,13 +26,22 @@ def bind(session_factory: async_sessionmaker[AsyncSession], publish: Publish) ->
 
 
 async def record(session: AsyncSession, drafts: Sequence[Draft]) -> list[Message]:
-    """Store `drafts` with their ids; once the transaction commits, every process gets them."""
+    """Store `drafts` with their ids; once the transaction commits, every process gets them.
+    Restaurants' head rows are locked in id order (two recordings never wait on each other in a circle)."""
     if not drafts:
         return []
-    ids = await repository.take_ids(session, len(drafts))
-    messages = [
-        Message(id=id_, **{f.name: getattr(draft, f.name) for f in fields(Draft)}) for id_, draft in zip(ids, drafts)
-    ]
+    by_restaurant: dict[int, list[Draft]] = defaultdict(list)
+    for draft in drafts:
+        by_restaurant[draft.restaurant_id].append(draft)
+    messages: list[Message] = []
+    for restaurant_id in sorted(by_restaurant):
+        theirs = by_restaurant[restaurant_id]
+        positions = await repository.take_positions(session, restaurant_id, len(theirs))
+        messages += [
+            Message(id=id_, seq=seq, **{f.name: getattr(draft, f.name) for f in fields(Draft)})
+            for (id_, seq), draft in zip(positions, theirs)
+        ]
+    messages.sort(key=lambda message: message.id)
     session.add_all([message.row() for message in messages])
     publish: Publish = session.info[PUBLISH]
     after_commit(session, lambda: publish(messages))

@@ -29,7 +29,7 @@ async def test_a_reconnecting_tablet_gets_what_it_missed_in_order_then_live_mess
         await deliver(app, event)
     ws, missed, ready = await reconnect(ws_url, token, seen)
     assert [(m["id"], m["description"]) for m in missed] == [(2, "M2"), (4, "M4")]  # B's (3) is not A's
-    assert ready == {"type": "ready", "last_id": 4, "resync": False, "restaurants": [A]}
+    assert ready == {"type": "ready", "last_id": 4, "last_ids": {str(A): 4}, "resync": False, "restaurants": [A]}
     await deliver(app, call(place_id=5))
     assert (await next_frame(ws))["id"] == 5
 

@@ -74,19 +74,25 @@ async def test_a_staff_members_name_stays_off_the_tables_phones(app, floor, ws_u
     assert (await next_frame(ws))["data"]["placed_by"] == ""
 
 
+def menu_facts(menu_id: int, **facts) -> dict:
+    """A menu change's facts: the menu, and which dish and how when one dish changed."""
+    return {"fk_menu": menu_id, "fk_dish": None, "disable": None, "deleted": None, **facts}
+
+
 async def test_an_open_menu_hears_that_its_dishes_changed(app, floor, ws_url):
     table, _ = await table_socket(ws_url, "token-m1")
     chair, _ = await table_socket(ws_url, "token-s5", lang="en")
     await deliver(app, dish_changed(menu_id=30, disable=True))
     frame = await next_frame(table)
     assert (frame["type"], frame["fk_sit"], frame["msg"], frame["data"]) == (
-        "menu_changed", None, "El menú cambió.", {"fk_menu": 30, "fk_dish": 7, "disable": True}
+        "menu_changed", None, "El menú cambió.", menu_facts(30, fk_dish=7, disable=True)
     )
+    assert (frame["changed"]["resource"], frame["changed"]["fk_menu"]) == ("menu", 30)  # the phone fetches its menu again
     await deliver(app, DishDeleted(dish_id=8, restaurant_id=A, menu_id=30))
-    assert (await next_frame(table))["data"] == {"fk_menu": 30, "fk_dish": 8, "deleted": True}
+    assert (await next_frame(table))["data"] == menu_facts(30, fk_dish=8, deleted=True)
     await deliver(app, PricesChanged(restaurant_id=A, menu_id=31, prices=[]))
     frame = await next_frame(chair)  # menu 30's changes never reached the chair reading menu 31
-    assert (frame["msg"], frame["data"]) == ("The menu changed.", {"fk_menu": 31})
+    assert (frame["msg"], frame["data"]) == ("The menu changed.", menu_facts(31))
 
 
 async def test_a_replaced_token_closes_the_open_phones_and_lets_only_the_new_one_in(app, floor, ws_url):
@@ -123,7 +129,7 @@ async def test_a_place_given_another_menu_follows_that_menu(app, floor, ws_url):
     ws, _ = await table_socket(ws_url, "token-m1")
     await deliver(app, place(1, name="M1", token="token-m1", menu_id=31, changed=True))
     frame = await next_frame(ws)
-    assert (frame["type"], frame["fk_sit"], frame["data"]) == ("menu_changed", 1, {"fk_menu": 31})
+    assert (frame["type"], frame["fk_sit"], frame["data"]) == ("menu_changed", 1, menu_facts(31))
     await deliver(app, dish_changed(menu_id=30))
     await deliver(app, dish_changed(menu_id=31, dish_id=9))
     assert (await next_frame(ws))["data"]["fk_menu"] == 31

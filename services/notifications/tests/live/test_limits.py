@@ -10,7 +10,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from kit.auth import ADMIN, OPERATOR, OWNER
-from notifications.live.schemas import DinerAuth, StaffAuth
+from contracts.live import DinerAuth, StaffAuth
 from notifications.settings import Settings
 from tests.helpers import (
     A, AN_ADMIN, OPERATOR_A, OWNER_A, OWNER_B, STAFF, TABLE, WAIT, address, closing, deliver, open_socket, place, ready,

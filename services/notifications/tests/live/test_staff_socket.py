@@ -23,7 +23,7 @@ async def refused(url: str, hello: dict, headers: dict | None = None) -> tuple[l
 
 async def test_staff_authenticate_with_their_first_message_and_hear_their_restaurant_only(app, people, ws_url):
     ws, ready = await staff_socket(ws_url, people.token(OWNER_A, OWNER))
-    assert ready == {"type": "ready", "last_id": 0, "resync": False, "restaurants": [A]}
+    assert ready == {"type": "ready", "last_id": 0, "last_ids": {str(A): 0}, "resync": False, "restaurants": [A]}
     await deliver(app, order(restaurant=B), order(restaurant=A))
     first = await next_frame(ws)
     assert (first["type"], first["fk_resto"]) == ("new_order", A)

@@ -1,5 +1,6 @@
 """What the tablets hear for each event of ordering and floor: the spec's message (fk_resto, fk_sit,
-order_type, description, type, from_admin, msg) with its id, time and the event's facts."""
+order_type, description, type, from_admin, msg) with its id, time, the event's facts and what it
+changed (`changed`: the resource a screen shows it in, the place, the lines and their versions)."""
 from decimal import Decimal
 
 import pytest
@@ -15,8 +16,16 @@ def line(line_id, dish, quantity=1, status="1", price="100.00", **fields) -> Lin
     return LineFacts(line_id=line_id, dish_id=line_id + 1000, dish_name=dish, price=Decimal(price), quantity=quantity, status=status, **fields)
 
 
-def change(line_id, dish, to, quantity=1, before="1") -> LineStatusChange:
-    return LineStatusChange(line_id=line_id, dish_name=dish, quantity=quantity, from_status=before, to_status=to)
+def change(line_id, dish, to, quantity=1, before="1", version=None) -> LineStatusChange:
+    after = line(line_id, dish, quantity, status=to, version=version) if version else None
+    return LineStatusChange(line_id=line_id, dish_name=dish, quantity=quantity, from_status=before, to_status=to, line=after)
+
+
+def changed(resource="tab", place_id=1, lines=(), version=1, delivery=None) -> dict:
+    return {
+        "resource": resource, "fk_resto": A, "fk_sit": place_id, "fk_delivery": delivery, "fk_menu": None,
+        "lines": [{"id": i, "status": s, "version": v} for i, s, v in lines], "version": version,
+    }
 
 
 def heard(frame: dict) -> tuple:
@@ -25,7 +34,7 @@ def heard(frame: dict) -> tuple:
 
 async def test_a_new_order_at_a_table_is_announced_with_its_lines(app, people, ws_url):
     ws, _ = await staff_socket(ws_url, people.token(OWNER_A, OWNER))
-    placed = order(lines=[line(100, "Empanada", 2, price="1500.00", extra_commentary="sin sal"), line(101, "Flan")])
+    placed = order(lines=[line(100, "Empanada", 2, price="1500.00", extra_commentary="sin sal", version=1), line(101, "Flan", version=1)])
     await deliver(app, placed)
     assert await next_frame(ws) == {
         "id": 1,
@@ -36,7 +45,7 @@ async def test_a_new_order_at_a_table_is_announced_with_its_lines(app, people, w
         "description": "M1",
         "from_admin": True,
         "msg": "Nuevo pedido en M1: 2 × Empanada, 1 × Flan",
-        "created_at": placed.occurred_at.isoformat(),
+        "created_at": placed.occurred_at.isoformat().replace("+00:00", "Z"),
         "data": {
             "order_id": 50,
             "kind": "table",
@@ -44,10 +53,11 @@ async def test_a_new_order_at_a_table_is_announced_with_its_lines(app, people, w
             "placed_by": "",
             "fk_delivery": None,
             "lines": [
-                {"id": 100, "fk_dish": 1100, "name": "Empanada", "price": "1500.00", "quantity": 2, "status": "1", "extra_commentary": "sin sal", "diner_name": ""},
-                {"id": 101, "fk_dish": 1101, "name": "Flan", "price": "100.00", "quantity": 1, "status": "1", "extra_commentary": "", "diner_name": ""},
+                {"id": 100, "fk_dish": 1100, "name": "Empanada", "price": "1500.00", "quantity": 2, "status": "1", "extra_commentary": "sin sal", "diner_name": "", "version": 1},
+                {"id": 101, "fk_dish": 1101, "name": "Flan", "price": "100.00", "quantity": 1, "status": "1", "extra_commentary": "", "diner_name": "", "version": 1},
             ],
         },
+        "changed": changed(lines=[(100, "1", 1), (101, "1", 1)]),
     }
 
 
@@ -67,13 +77,15 @@ async def test_a_diners_order_names_three_lines_and_counts_the_rest_in_english(a
 async def test_delivery_and_takeaway_orders_are_new_deliveries(app, people, ws_url, kind, msg):
     ws, _ = await staff_socket(ws_url, people.token(OWNER_A, OWNER))
     await deliver(app, order(kind=kind, place_id=None, place_name="", delivery_id=123456, lines=[line(1, "Pizza")]))
-    assert heard(await next_frame(ws)) == ("new_delivery", "default_delivery", None, "#123456", True, msg)
+    frame = await next_frame(ws)
+    assert heard(frame) == ("new_delivery", "default_delivery", None, "#123456", True, msg)
+    assert frame["changed"] == changed("delivery", None, [(1, "1", None)], delivery=123456)  # no place: no tab shows it
 
 
 @pytest.mark.parametrize(
     "changes, msg",
     [
-        ([change(100, "Empanada", "2", quantity=2)], "M1: 2 × Empanada pasó a Aceptado"),
+        ([change(100, "Empanada", "2", quantity=2, version=2)], "M1: 2 × Empanada pasó a Aceptado"),
         ([change(100, "Empanada", "4", before="2"), change(101, "Flan", "4", before="2"), change(102, "Agua", "4", before="2")], "M1: 3 pedidos pasaron a Entregado"),
         ([change(100, "Empanada", "3"), change(101, "Flan", "3", before="2")], "M1: 2 pedidos pasaron a Rechazado"),
         ([change(100, "Empanada", "2"), change(101, "Flan", "4", before="2")], "M1: 2 pedidos cambiaron de estado"),
@@ -85,9 +97,13 @@ async def test_status_changes_say_which_lines_moved_where(app, people, ws_url, c
     await deliver(app, LinesStatusChanged(restaurant_id=A, place_id=1, place_name="M1", changes=changes))
     frame = await next_frame(ws)
     assert heard(frame) == ("order_status", "other", 1, "M1", True, msg)
+    version = changes[0].line.version if changes[0].line else None
     assert frame["data"]["changes"][0] == {
-        "id": 100, "name": "Empanada", "quantity": changes[0].quantity, "from_status": changes[0].from_status, "status": changes[0].to_status
+        "id": 100, "name": "Empanada", "quantity": changes[0].quantity, "from_status": changes[0].from_status, "status": changes[0].to_status,
+        "version": version,
     }
+    assert frame["changed"]["lines"][0] == {"id": 100, "status": changes[0].to_status, "version": version}
+    assert len(frame["changed"]["lines"]) == len(changes)
 
 
 async def test_a_delivery_orders_status_change_is_a_delivery_message(app, people, ws_url):
@@ -106,24 +122,29 @@ async def test_removed_lines_name_the_place_known_from_floor(app, people, ws_url
     await deliver(app, LinesRemoved(restaurant_id=A, place_id=7, line_ids=[101, 102]))
     frame = await next_frame(ws)
     assert (frame["msg"], frame["data"]) == ("M7: se eliminaron 2 pedidos", {"fk_delivery": None, "ids": [101, 102]})
+    assert frame["changed"] == changed(place_id=7, lines=[(101, None, None), (102, None, None)], version=2)  # off the tab
 
 
 @pytest.mark.parametrize(
-    "event, expected",
+    "event, expected, data, what",
     [
-        (TableFreed(restaurant_id=A, place_id=1, place_name="M1"), ("table_freed", "other", 1, "M1", True, "Se liberó M1")),
-        (WaiterCalled(restaurant_id=A, place_id=1, place_name="M1"), ("waiter_call", "other", 1, "M1", False, "M1 llama al mozo")),
-        (WaiterCalled(restaurant_id=A, place_id=1, place_name="M1", kind="bill"), ("bill_request", "other", 1, "M1", False, "M1 pide la cuenta")),
-        (WaiterCallCleared(restaurant_id=A, place_id=1, place_name="M1"), ("waiter_call_cleared", "other", 1, "M1", True, "Mozo enviado a M1")),
+        (TableFreed(restaurant_id=A, place_id=1, place_name="M1", lines=[line(100, "Flan", status="3", version=3)]),
+         ("table_freed", "other", 1, "M1", True, "Se liberó M1"), {"ids": [100]}, changed(lines=[(100, None, None)])),
+        (WaiterCalled(restaurant_id=A, place_id=1, place_name="M1"), ("waiter_call", "other", 1, "M1", False, "M1 llama al mozo"), {},
+         changed("waiter_call")),
+        (WaiterCalled(restaurant_id=A, place_id=1, place_name="M1", kind="bill"), ("bill_request", "other", 1, "M1", False, "M1 pide la cuenta"),
+         {}, changed("waiter_call")),
+        (WaiterCallCleared(restaurant_id=A, place_id=1, place_name="M1"), ("waiter_call_cleared", "other", 1, "M1", True, "Mozo enviado a M1"),
+         {}, changed("waiter_call")),
     ],
     ids=["table freed", "waiter call", "bill request", "waiter sent"],
 )
-async def test_table_and_waiter_events_are_announced(app, people, ws_url, event, expected):
+async def test_table_and_waiter_events_are_announced(app, people, ws_url, event, expected, data, what):
     ws, _ = await staff_socket(ws_url, people.token(OWNER_A, OWNER))
     await deliver(app, event)
     frame = await next_frame(ws)
     assert heard(frame) == expected
-    assert frame["data"] == {}
+    assert (frame["data"], frame["changed"]) == (data, what)
 
 
 async def test_menu_changes_are_for_diners_not_for_the_tablets(app, people, ws_url):

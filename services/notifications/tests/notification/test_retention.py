@@ -103,9 +103,9 @@ async def test_the_job_runs_by_itself(app):
 # ---------------------------------------------------------------------------------- the index
 ROWS = 100_000  # 30 days of 500 restaurants of 30 places; a menu message in 20, a delivery in 4
 FILL = """
-INSERT INTO notification (id, restaurant_id, place_id, menu_id, type, order_type, description, from_admin,
+INSERT INTO notification (id, restaurant_id, seq, place_id, menu_id, type, order_type, description, from_admin,
                           msg_es, msg_en, data, for_staff, for_diners, created_at)
-SELECT g, g % 500 + 1,
+SELECT g, g % 500 + 1, g / 500 + 1,
        CASE WHEN g % 20 = 0 OR g % 4 = 1 THEN NULL ELSE (g % 500) * 30 + (g / 500) % 30 + 1 END,
        CASE WHEN g % 20 = 0 THEN g % 500 + 1 END,
        CASE WHEN g % 20 = 0 THEN 'menu_changed' ELSE 'new_order' END,
@@ -128,7 +128,7 @@ async def test_the_diner_catch_up_reads_through_its_indexes(app):
     # a phone at place 186 of restaurant 7, reading menu 7: a catch-up of the whole history, and a recent one
     scope = DinerScope(restaurant_id=7, place_id=186, menu_id=7, token_hash="", since=None)
     for after in (0, ROWS - 500):
-        query = newest_in_query(scope.audiences(), after, ROWS, 201)
+        query = newest_in_query(scope.audiences({7: (after, ROWS)}), 201)
         async with app.state.session_factory() as session:
             compiled = query.compile(dialect=session.bind.dialect, compile_kwargs={"literal_binds": True})
             (plan,) = (await session.execute(text(f"EXPLAIN (FORMAT JSON) {compiled}"))).scalar()

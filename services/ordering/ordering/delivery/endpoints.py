@@ -1,17 +1,24 @@
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Depends, Header, Request, Response
+from fastapi import APIRouter, Depends, Header, Query, Request, Response
 
 from kit.auth import CLIENT, OptionalUser, Staff
 from kit.db import SessionDep
 from kit.errors import PermissionDenied
 from kit.pagination import DbId, Page, Paging, paging
+from ordering.clock import Now
 from ordering.delivery import service
-from ordering.delivery.schemas import DeliveryCreate, DeliveryPublic, DeliveryUpdate
+from ordering.delivery.schemas import (
+    DeliveryCreate, DeliveryCreated, DeliveryInfo, DeliveryInfoUpdate, DeliveryLinePublic, DeliveryPublic, DeliveryUpdate,
+    TrackingPublic,
+)
+from ordering.order.schemas import Status
+from ordering.order.service import describe_all
 
 router = APIRouter(prefix="/api", tags=["delivery"])
 
 Listing = Annotated[Paging, Depends(paging(default_size=10))]
+LineListing = Annotated[Paging, Depends(paging(default_size=20))]
 
 
 def client_address(request: Request) -> str:
@@ -22,17 +29,19 @@ def client_address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-@router.post("/delivery/", status_code=201, response_model=DeliveryPublic, operation_id="createDelivery")
+@router.post("/delivery/", status_code=201, response_model=DeliveryCreated, operation_id="createDelivery")
 async def create_delivery(
     data: DeliveryCreate,
     principal: OptionalUser,
     session: SessionDep,
     request: Request,
     response: Response,
+    now: Now,
     idempotency_key: Annotated[str | None, Header(description="required without a staff token; 8 to 100 characters")] = None,
 ):
     """Staff (with their token) or a diner from the menu link (anonymous, with an Idempotency-Key):
-    the lines start new (1) with names and prices from catalog's dishes of `fk_menu`."""
+    the lines start new (1) with names and prices from catalog's dishes of `fk_menu`. A diner's
+    order answers its `tracking_token` (the link for the WhatsApp message)."""
     # A diner's order is taken only where the restaurant takes them and within the limits, and a
     # repeated key answers only its own caller (service.create; the README's delivery rules).
     if principal is not None and principal.in_group(CLIENT):
@@ -42,7 +51,7 @@ async def create_delivery(
     state = request.app.state
     answer, created = await service.create(
         session, state.redis, state.settings, principal, data,
-        idempotency_key=idempotency_key, client_address=client_address(request),
+        idempotency_key=idempotency_key, client_address=client_address(request), now=now,
     )
     if not created:
         response.status_code = 200
@@ -55,15 +64,68 @@ async def list_deliveries(
     session: SessionDep,
     listing: Listing,
     fk_resto: DbId,
-    status_delivery: Literal["1", "2", "3", "4", "5", "6", "7"] | None = None,
+    status_delivery: Status | Literal["0"] | None = None,
+    croquis: Annotated[bool, Query(description="accepted as the screen sends it; a delivery has no sketch: every delivery is listed")] = False,
+):
+    """Newest first, 10 a page; `status_delivery` filters by the stored delivery_status ('0': all)."""
+    status = None if status_delivery in (None, "0") else status_delivery
+    count, results = await service.search(session, principal, listing, fk_resto, status)
+    return listing.answer(count, results)
+
+
+@router.get("/delivery/ordenes/", response_model=Page[DeliveryLinePublic] | list[DeliveryLinePublic], operation_id="listDeliveryLines")
+async def list_delivery_lines(
+    principal: Staff,
+    session: SessionDep,
+    listing: LineListing,
+    fk_resto: DbId | None = None,
+    fk_delivery: DbId | None = None,
+    status_delivery: Status | Literal["0"] | None = None,
     croquis: bool = False,
 ):
-    """Newest first, 10 a page; `status_delivery` filters by the derived status."""
-    count, results = await service.search(session, principal, listing, fk_resto, status_delivery)
-    return listing.answer(count, results)
+    """The delivery lines call: a restaurant's delivery lines (`fk_resto`, by the deliveries'
+    `status_delivery`) or one delivery's (`fk_delivery`); newest delivery first, its lines in order.
+    Usually `paginate=0`. `croquis` is accepted as the screen sends it (no sketch: every line)."""
+    status = None if status_delivery in (None, "0") else status_delivery
+    count, lines = await service.lines(
+        session, principal, listing, restaurant_id=fk_resto, delivery_id=fk_delivery, status=status
+    )
+    return listing.answer(count, await describe_all(session, lines))
+
+
+@router.get("/delivery/seguimiento/{token}/", response_model=TrackingPublic, operation_id="trackDelivery")
+async def track_delivery(token: str, session: SessionDep, request: Request):
+    """Anonymous: the diner's tracking link (the token its order from the menu link answered):
+    that order's lines, total and status, in the request's language. 404 for any other token, and
+    a day after the order closed; at most `TRACKING_READS_PER_ADDRESS_PER_MINUTE` reads a minute
+    per address (429)."""
+    state = request.app.state
+    return await service.follow(session, state.redis, state.settings, token, client_address(request))
+
+
+@router.get("/delivery/{delivery_id}/", response_model=DeliveryPublic, operation_id="getDelivery")
+async def get_delivery(delivery_id: DbId, principal: Staff, session: SessionDep, fk_resto: DbId | None = None):
+    """One delivery with its lines (the detail dialog); another restaurant's is not found."""
+    return await service.describe(session, await service.readable(session, principal, delivery_id, fk_resto))
 
 
 @router.put("/delivery/{delivery_id}/", response_model=DeliveryPublic, operation_id="updateDelivery")
 async def update_delivery(delivery_id: DbId, data: DeliveryUpdate, principal: Staff, session: SessionDep):
-    """Type, contact details and address (the form's rules); another restaurant's delivery is not found."""
+    """Type, contact details, address, number and delivery point (the form's rules); another
+    restaurant's delivery is not found."""
     return await service.change(session, principal, delivery_id, data)
+
+
+@router.get("/delivery-info/{delivery_id}/", response_model=DeliveryInfo, operation_id="getDeliveryInfo")
+async def get_delivery_info(delivery_id: DbId, principal: Staff, session: SessionDep, fk_resto: DbId | None = None):
+    """The order's detail text."""
+    return await service.info(session, principal, delivery_id, fk_resto)
+
+
+@router.put("/up-delivery-info/{delivery_id}/", response_model=DeliveryInfo, operation_id="updateDeliveryInfo")
+async def update_delivery_info(
+    delivery_id: DbId, data: DeliveryInfoUpdate, principal: Staff, session: SessionDep, fk_resto: DbId | None = None
+):
+    """The order's detail text, up to 200 characters; past it 400 `details_too_long` ('No se pudo
+    actualizar el detalle de la orden: ...')."""
+    return await service.change_info(session, principal, delivery_id, fk_resto, data.details)

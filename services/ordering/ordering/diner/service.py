@@ -5,88 +5,32 @@ the phone presents. A double tap on 'send' carries one Idempotency-Key and place
 key is unique per place in the database, so even two taps racing each other place one). The key's
 stored answer goes back only to its own table: the same key from another table's token is refused.
 """
-import hashlib
-import time
-from datetime import datetime, time as clock
-from decimal import Decimal
+from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from redis.asyncio import Redis
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from kit.errors import FieldErrors, Throttled
-from ordering import messages
-from ordering.diner.errors import (
-    IdempotencyKeyInvalid, IdempotencyKeyReused, OrdersStopped, PlaceTokenInvalid, RestaurantClosed, TooManyOrders,
-)
+from contracts.floor import token_hash
+from kit.errors import FieldErrors
+from ordering import messages, money
+from ordering.diner.errors import PlaceTokenInvalid, TooManyOrders
 from ordering.diner.schemas import DinerOrderCreate, DinerOrderPublic, Tab, TabLine
 from ordering.order import repository
+from ordering.order.errors import IdempotencyKeyReused
 from ordering.order.models import OrderLine
+from ordering.order.policy import check_key, check_taking_orders, count_order
 from ordering.order.service import NewLine, place_order
-from ordering.order.transitions import REJECTED
-from ordering.projections.models import PlaceFacts, RestaurantSettings
+from ordering.projections import repository as projections
+from ordering.projections.models import PlaceFacts
 from ordering.settings import Settings
 
 
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
 async def place_of_token(session: AsyncSession, token: str) -> PlaceFacts:
-    place = await repository.place_by_token_hash(session, token_hash(token)) if 0 < len(token) <= 200 else None
+    place = await projections.place_by_token_hash(session, token_hash(token)) if 0 < len(token) <= 200 else None
     if place is None:
         raise PlaceTokenInvalid()
     return place
-
-
-def is_open(settings: RestaurantSettings, now: clock) -> bool:
-    """Within the stored opening hours (either missing: always open); a schedule may cross midnight."""
-    if not settings.horario_apertura or not settings.horario_cierre:
-        return True
-    opens, closes = clock.fromisoformat(settings.horario_apertura), clock.fromisoformat(settings.horario_cierre)
-    if opens == closes:
-        return True
-    if opens < closes:
-        return opens <= now < closes
-    return now >= opens or now < closes
-
-
-def check_taking_orders(restaurant: RestaurantSettings | None, now: datetime) -> None:
-    if restaurant is None:
-        return  # identity's profile not seen yet: its defaults (taking orders, no schedule)
-    if restaurant.deleted or restaurant.stop_orders:
-        raise OrdersStopped()
-    if not is_open(restaurant, now.time()):
-        raise RestaurantClosed(restaurant.horario_apertura, restaurant.horario_cierre)
-
-
-def check_key(key: str | None) -> None:
-    """An Idempotency-Key of 8 to 100 characters (longer ones are refused here, not by the column)."""
-    if key is None or not 8 <= len(key) <= 100:
-        raise IdempotencyKeyInvalid()
-
-
-async def count_order(redis: Redis, key: str, *limits: tuple[str, int, type[Throttled]]) -> None:
-    """At most `per_minute` orders per `scope` in each clock minute, for every (scope, per_minute,
-    error) given (a place; a restaurant; an address): the distinct idempotency keys of the orders
-    placed, in a Redis set per scope and minute (a retried key counts once). An order refused by
-    one limit leaves every set it entered, so it uses up none of the others."""
-    now = int(time.time())
-    windows = [f"ordering:diner-orders:{scope}:{now // 60}" for scope, _, _ in limits]
-    async with redis.pipeline(transaction=True) as pipe:
-        for window in windows:
-            pipe.sadd(window, key).scard(window).expire(window, 120)
-        replies = await pipe.execute()
-    added, counts = replies[0::3], replies[1::3]
-    for (_, per_minute, error), count in zip(limits, counts):
-        if count > per_minute:
-            entered = [window for window, new in zip(windows, added) if new]
-            if entered:
-                async with redis.pipeline(transaction=True) as pipe:
-                    for window in entered:
-                        pipe.srem(window, key)
-                    await pipe.execute()
-            raise error(retry_after=60 - now % 60)
 
 
 def tab_line(line: OrderLine) -> TabLine:
@@ -95,10 +39,6 @@ def tab_line(line: OrderLine) -> TabLine:
         quantity=line.quantity, status=line.status, extra_commentary=line.extra_commentary,
         diner_name=line.diner_name, creation_date=line.created_at,
     )
-
-
-def total(lines: list[OrderLine]) -> Decimal:
-    return sum((line.price * line.quantity for line in lines if line.status != REJECTED), Decimal("0.00"))
 
 
 async def place_diner_order(
@@ -115,7 +55,7 @@ async def place_diner_order(
         name = data.diner_name.strip()
         if not name:
             raise FieldErrors({"diner_name": [messages.DINER_NAME_REQUIRED]})
-        restaurant = await repository.restaurant_settings(session, place.restaurant_id)
+        restaurant = await projections.restaurant_settings(session, place.restaurant_id)
         check_taking_orders(restaurant, datetime.now(ZoneInfo(settings.restaurant_timezone)))
         order, lines, created = await place_order(
             session, settings, restaurant_id=place.restaurant_id, place=place,
@@ -128,11 +68,11 @@ async def place_diner_order(
             await count_order(redis, key, (f"place:{place.place_id}", settings.diner_orders_per_minute, TooManyOrders))
     else:
         order, lines, created = existing, await repository.lines_of_order(session, existing.id), False
-    return DinerOrderPublic(order=order.id, lines=[tab_line(l) for l in lines], total=total(lines)), created
+    return DinerOrderPublic(order=order.id, lines=[tab_line(l) for l in lines], total=money.tab_total(lines)), created
 
 
 async def tab(session: AsyncSession, token: str) -> Tab:
     place = await place_of_token(session, token)
     lines = await repository.tab_lines(session, [place.place_id])
     return Tab(fk_sit=place.place_id, i_name=place.name, fk_resto=place.restaurant_id,
-               lines=[tab_line(l) for l in lines], total=total(lines))
+               lines=[tab_line(l) for l in lines], total=money.tab_total(lines))

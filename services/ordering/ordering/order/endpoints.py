@@ -1,20 +1,18 @@
-from typing import Annotated, Literal
+from typing import Literal
 
-from fastapi import APIRouter, Depends, Request, Response
+from fastapi import APIRouter, Request, Response
 
 from kit.auth import Staff
 from kit.db import SessionDep
 from kit.membership import ensure_restaurant_access
-from kit.pagination import DbId, Page, Paging, paging
+from kit.pagination import DbId, Listing, Page
+from ordering.clock import Now
 from ordering.order import repository, service
-from ordering.order.schemas import LinePublic, LineUpdate, OrderCreate, Status, UpdateAll
+from ordering.order.schemas import BoardLine, LinePublic, LineUpdate, OrderCreate, Status, UpdateAll
 
 router = APIRouter(prefix="/api", tags=["orders"])
 
-Listing = Annotated[Paging, Depends(paging(default_size=20))]
-
-
-@router.get("/ordenes/", response_model=Page[LinePublic] | list[LinePublic], operation_id="listOrderLines")
+@router.get("/ordenes/", response_model=Page[BoardLine] | list[BoardLine], operation_id="listOrderLines")
 async def list_lines(
     principal: Staff,
     session: SessionDep,
@@ -39,17 +37,19 @@ async def list_lines(
 
 
 @router.post("/ordenes/", status_code=201, response_model=list[LinePublic], operation_id="createOrders")
-async def create_orders(principal: Staff, session: SessionDep, request: Request, data: OrderCreate):
+async def create_orders(principal: Staff, session: SessionDep, request: Request, data: OrderCreate, now: Now):
     """New orders for tables: `{fk_resto, ordenes: [{fk_sit, fk_dish, quantity, extra_commentary}]}`.
     Names and prices are copied from catalog's dishes; each line starts new (1)."""
-    lines = await service.staff_place(session, request.app.state.settings, principal, data.fk_resto, data)
+    lines = await service.staff_place(session, request.app.state.settings, principal, data.fk_resto, data, now)
     return await service.describe_all(session, lines)
 
 
 @router.put("/ordenes/{line_id}/", response_model=LinePublic, operation_id="updateOrderLine")
 async def update_line(line_id: DbId, principal: Staff, session: SessionDep, request: Request, data: LineUpdate):
     """A status change by the transition table; dish, quantity or comment only while new. With
-    `version`, or when another tablet wrote first, a stale change is 409 `changed_meanwhile`."""
+    `version`, or when another tablet wrote first, a stale change is 409 `changed_meanwhile`. Paid
+    (6) only through a payment (`pagar-orden/`): 400 `paid_only_by_payment`; a line paid in cash is
+    never rejected: 400 `cash_not_rejectable`."""
     line = await service.change(session, request.app.state.settings, principal, line_id, data)
     [answer] = await service.describe_all(session, [line])
     return answer

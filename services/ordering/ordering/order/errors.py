@@ -52,3 +52,32 @@ class AddOrderDisabled(DetailError, code="place_add_order_disabled", text=messag
 class TooManyLines(FieldErrors):
     def __init__(self, max_lines: int):
         super().__init__({"ordenes": [messages.TOO_MANY_LINES.format(max_lines=max_lines)]})
+
+
+# --- taking orders from diners (order.policy): a table's QR and the menu link alike -----------
+
+class OrdersStopped(DetailError, code="orders_stopped", text=messages.ORDERS_STOPPED): ...
+
+
+class RestaurantClosed(DetailError, code="restaurant_closed"):
+    def __init__(self, opens: str, closes: str):
+        super().__init__(messages.RESTAURANT_CLOSED.format(opens=opens, closes=closes))
+
+
+class IdempotencyKeyInvalid(DetailError, code="idempotency_key_required", text=messages.IDEMPOTENCY_KEY_INVALID): ...
+
+
+class IdempotencyKeyReused(DetailError, status_code=422, code="idempotency_key_reused", text=messages.IDEMPOTENCY_KEY_REUSED):
+    """The key already named another caller's request (another table, restaurant or body): its
+    stored answer is never sent to someone else."""
+
+
+# --- paying (issue 21): a line moves to paid only through a payment (`ordering.payment`) ---------
+
+class PaidOnlyByPayment(DetailError, code="paid_only_by_payment", text=messages.PAID_ONLY_BY_PAYMENT):
+    """`PUT ordenes/{id}/`, update-all and the bulk buttons never move a line to 6: the payment
+    calls do, with the payment they record."""
+
+
+class CashNotRejectable(DetailError, code="cash_not_rejectable", text=messages.CASH_NOT_REJECTABLE):
+    """A line paid in cash is never rejected (spec part 2 §4)."""

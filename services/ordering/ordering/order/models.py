@@ -2,10 +2,14 @@
 
 An order is one placement: the lines a tablet or a diner's phone sent together, for one place. A
 line is what the spec calls an 'orden' (`ordenes/{id}/`): one dish, a quantity and a status. The
-dish's name and price are copied into the line when it is placed, so a later change in catalog
-never changes a placed order.
+dish's name, category name and price are copied into the line when it is placed, so a later change
+in catalog never changes a placed order.
 
 A line stays on its place's tab (`closed_at` empty) until the table is freed or fully paid.
+A line is paid (6) only by a payment (`ordering.payment`), which it names (`payment_id`), with the
+payment's method (`pay_method`: a cash line is never rejected) and, once billing announced it, its
+share of the payment's commission (`commission`). `pay_status` is the spec's 'status_pay':
+'paid', or the marketplace's 'pending' / 'rejected' while an online payment is under way.
 `version` grows with every change of the line: two tablets acting on the same line at once cannot
 both win (see `order.service`).
 """
@@ -49,7 +53,9 @@ class OrderLine(Base):
     delivery_id: Mapped[int | None] = mapped_column(ForeignKey("delivery_order.id", ondelete="CASCADE"), index=True)
     dish_id: Mapped[int] = mapped_column(Integer, index=True)
     dish_name: Mapped[str] = mapped_column(String(200))
-    price: Mapped[Decimal] = mapped_column(Numeric(12, 2))
+    # The dish's category when the line was placed ('' while ordering had not learned it).
+    category_name: Mapped[str] = mapped_column(String(200), default="", server_default="")
+    price: Mapped[Decimal] = mapped_column(Numeric(12, 2))  # the unit price
     quantity: Mapped[int] = mapped_column(SmallInteger)
     status: Mapped[str] = mapped_column(String(1), default="1")
     extra_commentary: Mapped[str] = mapped_column(String(100), default="")
@@ -58,3 +64,7 @@ class OrderLine(Base):
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    payment_id: Mapped[int | None] = mapped_column(ForeignKey("payment.id"), index=True)
+    pay_status: Mapped[str | None] = mapped_column(String(8))  # paid, pending, rejected
+    pay_method: Mapped[str | None] = mapped_column(String(10))  # cash, debit, credit, online
+    commission: Mapped[Decimal | None] = mapped_column(Numeric(12, 2))  # billing's share of the payment's commission

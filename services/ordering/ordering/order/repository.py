@@ -1,15 +1,16 @@
-"""Order-line queries, scoped to the restaurants the caller may see (another's lines are not found)."""
+"""Order and order-line queries, scoped to the restaurants the caller may see where a caller asks
+(another's lines are not found). The places, dishes and settings they refer to are read through
+`ordering.projections.repository`."""
 from collections.abc import Iterable
 
 from sqlalchemy import Select, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from kit.membership import restaurant_visible
-from kit.pagination import Paging, fetch_page
+from kit.pagination import Paging, fetch_page, filtered
 from kit.tokens import Principal
 from ordering.order.models import Order, OrderLine
-from ordering.order.transitions import OPEN
-from ordering.projections.models import DishFacts, PlaceFacts, RestaurantSettings
+from ordering.order.statuses import OPEN
 
 
 def readable(principal: Principal) -> Select:
@@ -35,19 +36,13 @@ async def search(
     status: str | None,
     on_tab_only: bool,
 ) -> tuple[int, list[OrderLine]]:
-    query = readable(principal)
-    if restaurant_id is not None:
-        query = query.where(OrderLine.restaurant_id == restaurant_id)
-    if place_id is not None:
-        query = query.where(OrderLine.place_id == place_id)
-    if delivery_id is not None:
-        query = query.where(OrderLine.delivery_id == delivery_id)
-    if dish_id is not None:
-        query = query.where(OrderLine.dish_id == dish_id)
-    if status is not None:
-        query = query.where(OrderLine.status == status)
-    if on_tab_only:
-        query = query.where(OrderLine.closed_at.is_(None))
+    query = filtered(
+        readable(principal),
+        (OrderLine.restaurant_id, restaurant_id), (OrderLine.place_id, place_id), (OrderLine.delivery_id, delivery_id),
+        (OrderLine.dish_id, dish_id), (OrderLine.status, status),
+    )
+    if on_tab_only:  # a delivery's lines sit at no table: never on a tab
+        query = query.where(OrderLine.closed_at.is_(None), OrderLine.place_id.is_not(None))
     return await fetch_page(session, query.order_by(OrderLine.id.desc()), listing, scalars=True)
 
 
@@ -99,36 +94,6 @@ async def open_dishes(session: AsyncSession, order_ids: Iterable[int]) -> set[tu
     return {tuple(row) for row in rows}
 
 
-async def place_names(session: AsyncSession, place_ids: Iterable[int]) -> dict[int, str]:
-    ids = [i for i in set(place_ids) if i is not None]
-    if not ids:
-        return {}
-    rows = await session.execute(select(PlaceFacts.place_id, PlaceFacts.name).where(PlaceFacts.place_id.in_(ids)))
-    return dict(rows.all())
-
-
-async def place(session: AsyncSession, place_id: int) -> PlaceFacts | None:
-    found = await session.get(PlaceFacts, place_id)
-    return None if found is None or found.deleted else found
-
-
-async def place_by_token_hash(session: AsyncSession, token_hash: str) -> PlaceFacts | None:
-    return await session.scalar(
-        select(PlaceFacts).where(PlaceFacts.token_hash == token_hash, PlaceFacts.deleted.is_(False))
-    )
-
-
-async def dishes(session: AsyncSession, dish_ids: Iterable[int]) -> dict[int, DishFacts]:
-    ids = list(set(dish_ids))
-    if not ids:
-        return {}
-    return {d.dish_id: d for d in await session.scalars(select(DishFacts).where(DishFacts.dish_id.in_(ids)))}
-
-
-async def restaurant_settings(session: AsyncSession, restaurant_id: int) -> RestaurantSettings | None:
-    return await session.get(RestaurantSettings, restaurant_id)
-
-
 async def order_by_key(session: AsyncSession, place_id: int, key: str) -> Order | None:
     return await session.scalar(select(Order).where(Order.place_id == place_id, Order.idempotency_key == key))
 
@@ -141,3 +106,11 @@ async def orders_with_key(session: AsyncSession, key: str) -> list[Order]:
 
 async def lines_of_order(session: AsyncSession, order_id: int) -> list[OrderLine]:
     return list(await session.scalars(select(OrderLine).where(OrderLine.order_id == order_id).order_by(OrderLine.id)))
+
+
+async def placed_by(session: AsyncSession, order_ids: Iterable[int]) -> dict[int, str]:
+    """Who placed each order: the staff member's username, or '' for a diner's (the line names the diner)."""
+    ids = list(set(order_ids))
+    if not ids:
+        return {}
+    return dict((await session.execute(select(Order.id, Order.placed_by).where(Order.id.in_(ids)))).all())

@@ -3,15 +3,18 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, BeforeValidator, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, computed_field
 
 from kit.pagination import DbId
+from ordering.order.statuses import PAID, REJECTED
+from ordering.order.transitions import TRANSITIONS
 
 # Statuses travel as strings ('1'...'7'); a number is taken too, as the screens sometimes send one.
 Status = Annotated[
     Literal["1", "2", "3", "4", "5", "6", "7"], BeforeValidator(lambda v: str(v) if isinstance(v, int) else v)
 ]
-Comment = Annotated[str, Field(max_length=100)]
+COMMENT_MAX = 100  # spec part 2 §9
+Comment = Annotated[str, Field(max_length=COMMENT_MAX)]
 # The upper bound is the settings' cap, checked in the service with its own message; this one only
 # keeps absurd numbers out of the database column.
 Quantity = Annotated[int, Field(ge=1, le=10_000)]
@@ -54,13 +57,39 @@ class LineStatusUpdate(BaseModel):
 class UpdateAll(BaseModel):
     """Many lines of one restaurant at once: all move, or none does.
 
-    `delivery: true` is the delivery screen's bulk update (spec part 2 §4): a line not in a status
-    the target follows (1 for 2, 2 for 4, 1 or 2 for 3) is left as it is instead of refused.
+    `delivery: true` is the delivery screen's bulk update (spec part 2 §4): a target applies to the
+    lines in the statuses it follows (2 to 1, 4 to 2, and 3 to 1 or 2: the intended reading of the
+    spec's faulty check; any other target to none) and the others are left as they are instead of
+    refused (`transitions.DELIVERY_BULK`).
     """
 
     pk_resto: DbId
     delivery: bool = False
     lines: Annotated[list[LineStatusUpdate], Field(min_length=1, max_length=500)]
+
+
+# The list view's one button per line (spec part 2 §4): accept from new, deliver from accepted.
+NextStatus = Literal["2", "4"]
+NEXT_STATUS: dict[str, str] = {frm: to for (frm, to), action in TRANSITIONS.items() if action in ("accept", "deliver")}
+
+
+# 'status_pay' (spec part 2 §4 'Payment'): paid; the marketplace's pending payment, or its rejection.
+PayStatus = Literal["paid", "pending", "rejected"]
+PayMethod = Literal["cash", "debit", "credit", "online"]
+
+
+class TransactionDetails(BaseModel):
+    comission: Decimal | None = Field(
+        description="the line's share of its payment's commission, as billing computed it (the spec's spelling); null until billing announced it"
+    )
+
+
+class AccountPay(BaseModel):
+    """The payment that paid the line."""
+
+    payment_id: int
+    method: PayMethod
+    transaction_details: TransactionDetails
 
 
 class LinePublic(BaseModel):
@@ -72,7 +101,7 @@ class LinePublic(BaseModel):
     dish_name: str
     price: Decimal  # copied when placed; "1234.50"
     quantity: int
-    status: str
+    status: Status
     extra_commentary: str
     diner_name: str  # who ordered it at a shared table
     fk_user_client: int | None
@@ -80,8 +109,32 @@ class LinePublic(BaseModel):
     fk_resto: int
     creation_date: datetime
     version: int
-    # Payment facts belong to billing; the board shows none until it announces them.
+    # Its payment (issue 21): paid in cash (never rejected), 'status_pay' (null: no payment), the
+    # line's total once paid, and the payment with the line's share of billing's commission.
     cash: bool = False
-    status_pay: str | None = None
+    status_pay: PayStatus | None = None
     total_paid_amount: Decimal = Decimal("0.00")
-    account_pay: dict | None = None
+    account_pay: AccountPay | None = None
+
+
+class BoardLine(LinePublic):
+    """A line as the board lists it: with what may be done with it now, answered here so that no
+    screen keeps a copy of the rules."""
+
+    model_config = ConfigDict(from_attributes=True)  # made from a LinePublic
+
+    @computed_field(description="whether it may be rejected now: new or accepted, and not paid in cash (spec part 2 §4)")
+    @property
+    def can_reject(self) -> bool:
+        return (self.status, REJECTED) in TRANSITIONS and not self.cash
+
+    @computed_field(description="whether the counter may pay it now: accepted or delivered (spec part 2 §4: payment is "
+                    "disabled for new, rejected, paid and cash orders); a payment of it still answers 208 if it became final meanwhile")
+    @property
+    def can_pay(self) -> bool:
+        return (self.status, PAID) in TRANSITIONS and not self.cash
+
+    @computed_field(description="the list view's one action: '2' (accept) from new, '4' (deliver) from accepted, else null")
+    @property
+    def next_status(self) -> NextStatus | None:
+        return NEXT_STATUS.get(self.status)

@@ -13,7 +13,7 @@ re-check its WHERE clause on the committed row, so exactly one wins and the othe
 'changed meanwhile' with nothing applied. Changes of many lines at once lock them in id order.
 """
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -21,25 +21,27 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from contracts.catalog import CategoryFacts
 from contracts.ordering import (
-    DishActivated, DishReleased, LineFacts, LineStatusChange, LinesRemoved, LinesStatusChanged, OrderPlaced,
-    PlaceActivated, PlaceReleased, TabClosed,
+    DishActivated, DishReleased, LineEdit, LineField, LinesChanged, LineStatusChange, LinesRemoved, LinesStatusChanged,
+    OrderKind, OrderPlaced, PlaceActivated, PlaceReleased, TabClosed,
 )
 from kit.errors import FieldErrors
 from kit.membership import ensure_restaurant_access
 from kit.outbox import add_event
 from kit.tokens import Principal
-from ordering import messages
+from ordering import messages, money
 from ordering.order import repository
-from ordering.delivery.models import DELIVERY, Delivery
-from ordering.delivery.status import keep_status as keep_delivery_status
 from ordering.order.errors import (
-    AddOrderDisabled, ChangedMeanwhile, DishNotInMenu, DishUnavailable, DishUnknown, LineNotEditable, LineNotFound,
-    PaidLineUndeletable, PlaceNotFound, TooManyLines,
+    AddOrderDisabled, CashNotRejectable, ChangedMeanwhile, DishNotInMenu, DishUnavailable, DishUnknown, LineNotEditable,
+    LineNotFound, PaidLineUndeletable, PaidOnlyByPayment, PlaceNotFound, TooManyLines,
 )
+from ordering.order.facts import facts_of, line_facts
 from ordering.order.models import Order, OrderLine
-from ordering.order.schemas import LinePublic, LineUpdate, UpdateAll
-from ordering.order.transitions import NEW, PAID, TRANSITIONS, check
+from ordering.order.schemas import AccountPay, LinePublic, LineUpdate, TransactionDetails, UpdateAll
+from ordering.order.statuses import NEW, PAID, REJECTED
+from ordering.order.transitions import check, delivery_bulk_applies
+from ordering.projections import repository as projections
 from ordering.projections.models import DishFacts, PlaceFacts
 from ordering.settings import Settings
 
@@ -47,17 +49,57 @@ from ordering.settings import Settings
 # --- answers -------------------------------------------------------------------------------
 
 def public(line: OrderLine, place_name: str) -> LinePublic:
+    paid = line.pay_status == "paid"
     return LinePublic(
         id=line.id, order=line.order_id, fk_sit=line.place_id, sit_name=place_name, fk_dish=line.dish_id,
         dish_name=line.dish_name, price=line.price, quantity=line.quantity, status=line.status,
         extra_commentary=line.extra_commentary, diner_name=line.diner_name, fk_user_client=line.fk_user_client,
         fk_delivery=line.delivery_id, fk_resto=line.restaurant_id, creation_date=line.created_at, version=line.version,
+        cash=line.pay_method == "cash", status_pay=line.pay_status,
+        total_paid_amount=money.line_total(line.price, line.quantity) if paid else money.ZERO,
+        account_pay=AccountPay(
+            payment_id=line.payment_id, method=line.pay_method,
+            transaction_details=TransactionDetails(comission=line.commission),
+        ) if line.payment_id is not None else None,
     )
 
 
+def check_move(line: OrderLine, to_status: str, *, paying: bool = False) -> str:
+    """The transition table's action for moving `line` to `to_status`, with the rules it cannot
+    see from statuses alone: a line paid in cash is never rejected, and only a payment pays."""
+    if to_status == REJECTED and line.pay_method == "cash":
+        raise CashNotRejectable()
+    action = check(line.status, to_status)
+    if action == "pay" and not paying:
+        raise PaidOnlyByPayment()
+    return action
+
+
 async def describe_all(session: AsyncSession, lines: Sequence[OrderLine]) -> list[LinePublic]:
-    names = await repository.place_names(session, [line.place_id for line in lines])
+    names = await projections.place_names(session, [line.place_id for line in lines])
     return [public(line, names.get(line.place_id, "")) for line in lines]
+
+
+# --- what other modules store from a delivery's lines -------------------------------------
+
+# A delivery's stored status is derived from its lines and rewritten in the same transaction as
+# every change of them. Its module sits above this one, so it registers the rewrite here
+# (`ordering.main` does) and order never imports it.
+DeliveryLinesHook = Callable[[AsyncSession, Iterable[int | None]], Awaitable[None]]
+_delivery_lines_hooks: list[DeliveryLinesHook] = []
+
+
+def after_delivery_lines_change(hook: DeliveryLinesHook) -> None:
+    """Run `hook(session, delivery_ids)` after any change of those deliveries' lines, in its transaction."""
+    if hook not in _delivery_lines_hooks:
+        _delivery_lines_hooks.append(hook)
+
+
+async def _delivery_lines_changed(session: AsyncSession, delivery_ids: Iterable[int | None]) -> None:
+    ids = sorted({i for i in delivery_ids if i is not None})
+    if ids:
+        for hook in _delivery_lines_hooks:
+            await hook(session, ids)
 
 
 # --- what open lines hold (announced to catalog and floor) ---------------------------------
@@ -72,12 +114,8 @@ class Holds:
 
 async def lock_holders(session: AsyncSession, place_ids: Iterable[int | None], order_ids: Iterable[int] = ()) -> None:
     """Serialize the changes of these places and orders (see the module's note): places, then orders."""
-    places = sorted({p for p in place_ids if p is not None})
+    await projections.lock_places(session, {p for p in place_ids if p is not None})
     orders = sorted(set(order_ids))
-    if places:
-        await session.execute(
-            select(PlaceFacts.place_id).where(PlaceFacts.place_id.in_(places)).order_by(PlaceFacts.place_id).with_for_update()
-        )
     if orders:
         await session.execute(select(Order.id).where(Order.id.in_(orders)).order_by(Order.id).with_for_update())
 
@@ -144,29 +182,33 @@ async def place_order(
     restaurant_id: int,
     place: PlaceFacts | None,
     lines: Sequence[NewLine],
-    delivery: Delivery | None = None,
+    delivery_id: int | None = None,
+    kind: OrderKind = "table",
+    menu_id: int | None = None,
     source: str,
     placed_by: str = "",
     diner_name: str = "",
     idempotency_key: str | None = None,
+    now: datetime | None = None,
 ) -> tuple[Order, list[OrderLine], bool]:
-    """Place one order; answers (order, its lines, created). With an idempotency key already used
-    at this place, the order it placed is answered instead (created False) and nothing is added."""
+    """Place one order (a delivery's: `delivery_id`, its `kind`, and `menu_id` every dish must be
+    on) at `now` (the server's clock, or the local demo's: `ordering.clock`); answers (order, its
+    lines, created). With an idempotency key already used at this place, the order it placed is
+    answered instead (created False) and nothing is added."""
     check_caps(settings, lines)
-    dishes = await repository.dishes(session, [line.dish_id for line in lines])
+    dishes = await projections.dishes(session, [line.dish_id for line in lines])
     checked = [_orderable(dishes.get(line.dish_id), restaurant_id, place) for line in lines]
-    if delivery is not None and any(dish.menu_id != delivery.menu_id for dish in checked):
+    if menu_id is not None and any(dish.menu_id != menu_id for dish in checked):
         raise DishNotInMenu()
+    categories = await projections.category_names(session, [dish.category_id for dish in checked])
     place_id = place.place_id if place else None
-    delivery_id = delivery.id if delivery else None
-    kind = "table" if delivery is None else ("delivery" if delivery.type_delivery == DELIVERY else "takeaway")
-    # A delivery's key is its own (unique per restaurant); the order carries none.
-    order_key = idempotency_key if delivery is None else None
+    # A delivery's key is its own (unique platform-wide); the order carries none.
+    order_key = idempotency_key if delivery_id is None else None
     # What the new lines hold is known without asking: the place is newly held only if it held
     # nothing before, and every (order, dish) pair is new.
     await lock_holders(session, [place_id])
     was_held = bool(await repository.open_places(session, [place_id]))
-    now = datetime.now(UTC)
+    now = now or datetime.now(UTC)
 
     # ON CONFLICT: a second tap racing the first waits for it, then finds its order.
     order = await session.scalar(
@@ -184,7 +226,8 @@ async def place_order(
     rows = list(await session.scalars(insert(OrderLine).returning(OrderLine, sort_by_parameter_order=True), [
         dict(
             order_id=order.id, restaurant_id=restaurant_id, place_id=place_id, delivery_id=delivery_id,
-            dish_id=dish.dish_id, dish_name=dish.name, price=dish.price, quantity=line.quantity, status=NEW,
+            dish_id=dish.dish_id, dish_name=dish.name, category_name=categories.get(dish.category_id, ""),
+            price=dish.price, quantity=line.quantity, status=NEW,
             extra_commentary=line.extra_commentary, diner_name=diner_name, fk_user_client=line.fk_user_client,
             version=1, created_at=now,
         )
@@ -194,21 +237,19 @@ async def place_order(
         add_event(session, PlaceActivated(restaurant_id=restaurant_id, place_id=place_id))
     for dish_id in sorted({row.dish_id for row in rows}):
         add_event(session, DishActivated(restaurant_id=restaurant_id, dish_id=dish_id, order_id=order.id))
-    await keep_delivery_status(session, [delivery_id])
+    await _delivery_lines_changed(session, [delivery_id])
     add_event(session, OrderPlaced(
         restaurant_id=restaurant_id, order_id=order.id, placed_at=order.created_at,
         placed_by=placed_by or diner_name, first_dish_name=rows[0].dish_name, kind=kind, source=source,
         place_id=place_id, place_name=place.name if place else "", delivery_id=delivery_id,
-        lines=[
-            LineFacts(line_id=r.id, dish_id=r.dish_id, dish_name=r.dish_name, price=r.price, quantity=r.quantity,
-                      status=r.status, extra_commentary=r.extra_commentary, diner_name=r.diner_name)
-            for r in rows
-        ],
+        lines=[line_facts(row, placed_by, now) for row in rows],
     ))
     return order, rows, True
 
 
-async def staff_place(session: AsyncSession, settings: Settings, principal: Principal, restaurant_id: int, data) -> list[OrderLine]:
+async def staff_place(
+    session: AsyncSession, settings: Settings, principal: Principal, restaurant_id: int, data, now: datetime | None = None
+) -> list[OrderLine]:
     """Staff add orders for tables (spec part 2 §2): one order per place named in the lines."""
     await ensure_restaurant_access(session, principal, restaurant_id)
     if not data.ordenes:
@@ -221,14 +262,14 @@ async def staff_place(session: AsyncSession, settings: Settings, principal: Prin
         place = await _staff_place_of(session, place_id, restaurant_id)
         _, rows, _ = await place_order(
             session, settings, restaurant_id=restaurant_id, place=place, lines=lines, source="staff",
-            placed_by=principal.username,
+            placed_by=principal.username, now=now,
         )
         placed.extend(rows)
     return placed
 
 
 async def _staff_place_of(session: AsyncSession, place_id: int, restaurant_id: int) -> PlaceFacts:
-    place = await repository.place(session, place_id)
+    place = await projections.place(session, place_id)
     if place is None or place.restaurant_id != restaurant_id:  # another's place looks missing
         raise PlaceNotFound()
     if not place.admin:
@@ -241,17 +282,19 @@ async def _staff_place_of(session: AsyncSession, place_id: int, restaurant_id: i
 async def _announce_changes(
     session: AsyncSession, restaurant_id: int, changes: list[tuple[OrderLine, str]]
 ) -> None:
-    """One `LinesStatusChanged` per place (or delivery): (line, its status before) for each line that moved."""
+    """One `LinesStatusChanged` per place (or delivery): (line, its status before) for each line
+    that moved, with the line's facts after the move."""
     by_place: dict[tuple[int | None, int | None], list[tuple[OrderLine, str]]] = defaultdict(list)
     for line, before in changes:
         by_place[line.place_id, line.delivery_id].append((line, before))
-    names = await repository.place_names(session, [place_id for place_id, _ in by_place])
+    names = await projections.place_names(session, [place_id for place_id, _ in by_place])
+    facts = await facts_of(session, [line for line, _ in changes], datetime.now(UTC))
     for (place_id, delivery_id), moved in by_place.items():
         add_event(session, LinesStatusChanged(
             restaurant_id=restaurant_id, place_id=place_id, place_name=names.get(place_id, ""), delivery_id=delivery_id,
             changes=[
                 LineStatusChange(line_id=line.id, dish_name=line.dish_name, quantity=line.quantity,
-                                 from_status=before, to_status=line.status)
+                                 from_status=before, to_status=line.status, line=facts[line.id])
                 for line, before in moved
             ],
         ))
@@ -284,28 +327,38 @@ async def change(session: AsyncSession, settings: Settings, principal: Principal
 
     values: dict = {}
     if data.status is not None and data.status != from_status:
-        check(from_status, data.status)
+        check_move(line, data.status)
         values["status"] = data.status
     edits: dict = {}
+    fields: list[LineField] = []
     if data.fk_dish is not None and data.fk_dish != line.dish_id:
-        place = await repository.place(session, line.place_id) if line.place_id else None
-        dish = _orderable((await repository.dishes(session, [data.fk_dish])).get(data.fk_dish), line.restaurant_id, place)
-        edits.update(dish_id=dish.dish_id, dish_name=dish.name, price=dish.price)
+        place = await projections.place(session, line.place_id) if line.place_id else None
+        dish = _orderable((await projections.dishes(session, [data.fk_dish])).get(data.fk_dish), line.restaurant_id, place)
+        category = (await projections.category_names(session, [dish.category_id])).get(dish.category_id, "")
+        edits.update(dish_id=dish.dish_id, dish_name=dish.name, category_name=category, price=dish.price)
+        fields.append("dish")
     if data.quantity is not None and data.quantity != line.quantity:
         check_caps(settings, [NewLine(line.dish_id, data.quantity)])
         edits["quantity"] = data.quantity
+        fields.append("quantity")
     if data.extra_commentary is not None and data.extra_commentary != line.extra_commentary:
         edits["extra_commentary"] = data.extra_commentary
+        fields.append("comment")
     if data.fk_sit is not None and data.fk_sit != line.place_id:
         edits["place_id"] = (await _staff_place_of(session, data.fk_sit, line.restaurant_id)).place_id
+        fields.append("place")
     if edits and from_status != NEW:
         raise LineNotEditable()
     values.update(edits)
-    if data.fk_user_client is not None:
-        values["fk_user_client"] = data.fk_user_client
+    if data.fk_user_client is not None and data.fk_user_client != line.fk_user_client:
+        values["fk_user_client"] = data.fk_user_client  # whose it is may be said at any status
+        fields.append("client")
     if not values:
         return line
 
+    now = datetime.now(UTC)
+    placed_by = (await repository.placed_by(session, [line.order_id])).get(line.order_id, "")
+    before_edit = line_facts(line, placed_by, now)
     places = {line.place_id, values.get("place_id", line.place_id)}
     await lock_holders(session, places, [line.order_id])
     before = await holds(session, places, [line.order_id])
@@ -319,11 +372,16 @@ async def change(session: AsyncSession, settings: Settings, principal: Principal
     if written.first() is None:
         raise ChangedMeanwhile()
     await session.refresh(line)
+    if fields:
+        names = await projections.place_names(session, [line.place_id])
+        add_event(session, LinesChanged(
+            restaurant_id=line.restaurant_id, place_id=line.place_id, place_name=names.get(line.place_id, ""),
+            delivery_id=line.delivery_id,
+            edits=[LineEdit(fields=fields, before=before_edit, line=line_facts(line, placed_by, now))],
+        ))
     if "status" in values:
-        await keep_delivery_status(session, [line.delivery_id])
+        await _delivery_lines_changed(session, [line.delivery_id])
         await _announce_changes(session, line.restaurant_id, [(line, from_status)])
-        if line.status == PAID:
-            await close_tab_if_settled(session, line.place_id)
     await announce_holds(session, line.restaurant_id, before, places, [line.order_id])
     await session.refresh(line)
     return line
@@ -337,28 +395,32 @@ async def remove(session: AsyncSession, principal: Principal, line_id: int) -> N
         raise PaidLineUndeletable()
     await lock_holders(session, [line.place_id], [line.order_id])
     before = await holds(session, [line.place_id], [line.order_id])
+    facts = await facts_of(session, [line], datetime.now(UTC))
     removed = await session.execute(
         delete(OrderLine).where(OrderLine.id == line.id, OrderLine.version == line.version).returning(OrderLine.id)
     )
     if removed.first() is None:
         raise ChangedMeanwhile()  # paid or changed since it was read: nothing is removed
-    await keep_delivery_status(session, [line.delivery_id])
+    await _delivery_lines_changed(session, [line.delivery_id])
     add_event(session, LinesRemoved(
-        restaurant_id=line.restaurant_id, place_id=line.place_id, delivery_id=line.delivery_id, line_ids=[line.id]
+        restaurant_id=line.restaurant_id, place_id=line.place_id, delivery_id=line.delivery_id, line_ids=[line.id],
+        lines=[facts[line.id]],
     ))
     await announce_holds(session, line.restaurant_id, before, [line.place_id], [line.order_id])
 
 
 async def move_lines(
-    session: AsyncSession, restaurant_id: int, targets: list[tuple[OrderLine, str]], *, announce: bool = True
+    session: AsyncSession, restaurant_id: int, targets: list[tuple[OrderLine, str]], *, announce: bool = True,
+    paying: bool = False,
 ) -> list[tuple[OrderLine, str]]:
     """Move locked lines to their target statuses (each checked against the table); answers the moves.
     The caller has taken `lock_holders` for their places and orders before locking the lines.
 
-    `announce=False`: the caller announces what the lines hold itself (it changes more first)."""
+    `announce=False`: the caller announces what the lines hold itself (it changes more first).
+    `paying`: the caller is a payment (`ordering.payment`), which alone moves lines to paid."""
     for line, to_status in targets:
         if line.status != to_status:
-            check(line.status, to_status)
+            check_move(line, to_status, paying=paying)
     before = await holds(session, [line.place_id for line, _ in targets], [line.order_id for line, _ in targets])
     moved = []
     for line, to_status in targets:
@@ -367,7 +429,7 @@ async def move_lines(
             line.status = to_status
             line.version += 1
     if moved:
-        await keep_delivery_status(session, [line.delivery_id for line, _ in moved])
+        await _delivery_lines_changed(session, [line.delivery_id for line, _ in moved])
         await _announce_changes(session, restaurant_id, moved)
         for place_id in {line.place_id for line, _ in moved if line.status == PAID}:
             await close_tab_if_settled(session, place_id)
@@ -391,8 +453,24 @@ async def update_all(session: AsyncSession, principal: Principal, data: UpdateAl
         if version is not None and version != line.version:
             raise ChangedMeanwhile()
     targets = [(line, wanted[line.id].status) for line in lines]
-    if data.delivery:
-        targets = [(line, to) for line, to in targets if (line.status, to) in TRANSITIONS]
+    if data.delivery:  # the delivery screen's reading: a line the target does not apply to stays
+        targets = [(line, to) for line, to in targets if delivery_bulk_applies(line.status, to)]
     await move_lines(session, data.pk_resto, targets)
     return lines
 
+
+# --- catalog's categories ------------------------------------------------------------------
+
+async def name_uncategorized_lines(session: AsyncSession, event: CategoryFacts) -> None:
+    """Lines placed before ordering knew their dish's category (its events came late, or were
+    replayed after ordering began copying category names) take its name when it arrives; a line
+    that has one keeps it. Not a change the restaurant made: nothing is announced, no version moves.
+    Locked in id order first, as every multi-line change locks lines (no deadlock with them)."""
+    uncategorized = (
+        OrderLine.restaurant_id == event.restaurant_id, OrderLine.category_name == "",
+        OrderLine.dish_id.in_(projections.dishes_in_category(event.category_id)),
+    )
+    await session.execute(select(OrderLine.id).where(*uncategorized).order_by(OrderLine.id).with_for_update())
+    await session.execute(
+        update(OrderLine).where(*uncategorized).values(category_name=event.name).execution_options(synchronize_session=False)
+    )

@@ -4,9 +4,7 @@ Every status change anywhere in ordering (one line, update-all, a table's bulk b
 table) is checked against `TRANSITIONS`; nothing else decides what may follow what.
 """
 from ordering.order.errors import IllegalTransition
-
-NEW, ACCEPTED, REJECTED, DELIVERED, CLOSING, PAID, ON_THE_WAY = "1", "2", "3", "4", "5", "6", "7"
-STATUSES = (NEW, ACCEPTED, REJECTED, DELIVERED, CLOSING, PAID, ON_THE_WAY)
+from ordering.order.statuses import ACCEPTED, DELIVERED, NEW, PAID, REJECTED
 
 # (from, to) -> the action that makes it. Anything not here is refused.
 TRANSITIONS: dict[tuple[str, str], str] = {
@@ -26,10 +24,19 @@ BULK: dict[str, tuple[tuple[str, ...], str]] = {
     "reject": ((NEW, ACCEPTED), REJECTED),
 }
 
-# A line in one of these is open: it holds its dish and its place (contracts.ordering).
-OPEN = (NEW, ACCEPTED, DELIVERED)
-# Active for the report: anything but rejected or paid (spec part 2 §5).
-INACTIVE = (REJECTED, PAID)
+# The delivery screen's bulk update (spec part 2 §4 'Delivery bulk update'): which lines a target
+# applies to. The spec's check for 3 is faulty; its intended reading is taken: 1 or 2. Any other
+# target applies to lines at 0, a status no line has: it moves nothing. The lines it does not
+# apply to are left as they are; those it applies to still pass `check`.
+DELIVERY_BULK: dict[str, tuple[str, ...]] = {
+    ACCEPTED: (NEW,),
+    DELIVERED: (ACCEPTED,),
+    REJECTED: (NEW, ACCEPTED),
+}
+
+
+def delivery_bulk_applies(from_status: str, to_status: str) -> bool:
+    return from_status in DELIVERY_BULK.get(to_status, ("0",))
 
 
 def check(from_status: str, to_status: str) -> str:

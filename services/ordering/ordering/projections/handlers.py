@@ -9,7 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts import catalog, floor, identity
 from kit.db import upsert_unless_older
-from ordering.projections.models import DishFacts, MenuFacts, PlaceFacts, RestaurantSettings
+from ordering.projections.models import CategoryFacts, DishFacts, MenuFacts, PlaceFacts, RestaurantSettings
 
 
 async def on_dish_facts(session: AsyncSession, event: catalog.DishFacts) -> None:
@@ -39,6 +39,20 @@ async def on_prices_changed(session: AsyncSession, event: catalog.PricesChanged)
             )
             .values(price=item.price, updated_at=event.occurred_at)
         )
+
+
+async def on_category_facts(session: AsyncSession, event: catalog.CategoryFacts) -> None:
+    await upsert_unless_older(session, CategoryFacts, "category_id", {
+        "category_id": event.category_id, "restaurant_id": event.restaurant_id, "menu_id": event.menu_id,
+        "name": event.name, "deleted": False, "updated_at": event.occurred_at,
+    })
+
+
+async def on_category_deleted(session: AsyncSession, event: catalog.CategoryDeleted) -> None:
+    await upsert_unless_older(session, CategoryFacts, "category_id", {
+        "category_id": event.category_id, "restaurant_id": event.restaurant_id, "menu_id": event.menu_id,
+        "name": "", "deleted": True, "updated_at": event.occurred_at,
+    })
 
 
 async def on_menu_facts(session: AsyncSession, event: catalog.MenuFacts) -> None:
@@ -91,5 +105,3 @@ async def on_restaurant_deleted(session: AsyncSession, event: identity.Restauran
         "horario_apertura": None, "horario_cierre": None, "whatsapp": "", "takeaway": False, "deleted": True,
         "updated_at": event.occurred_at,
     })
-
-

@@ -33,6 +33,19 @@ class DishFacts(Base):
         return not (self.disable or self.deleted)
 
 
+class CategoryFacts(Base):
+    """A menu category as catalog announced it: its name is copied into a line when the line is placed."""
+
+    __tablename__ = "category_facts"
+
+    category_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    restaurant_id: Mapped[int] = mapped_column(Integer, index=True)
+    menu_id: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(200), default="")
+    deleted: Mapped[bool] = mapped_column(Boolean, default=False)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 class MenuFacts(Base):
     __tablename__ = "menu_facts"
 

@@ -1,6 +1,6 @@
 from typing import Literal
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 
 from kit.auth import Staff
 from kit.db import SessionDep
@@ -8,7 +8,7 @@ from kit.pagination import DbId
 from ordering import messages
 from ordering.order.service import describe_all
 from ordering.table import service
-from ordering.table.schemas import TableActionResult, TablePublic
+from ordering.table.schemas import TableActionResult, TableDetail, TablePublic
 
 router = APIRouter(prefix="/api", tags=["tables"])
 
@@ -21,6 +21,17 @@ async def list_tables(principal: Staff, session: SessionDep, fk_resto: DbId):
     """Every place of the restaurant with its display status, per-status counts and the late flag
     (the screen polls it every half of the wait time, spec part 2 §4 'Wait-time timer')."""
     return await service.board(session, principal, fk_resto)
+
+
+@router.get("/ordenes/mesas/{place_id}/", response_model=TableDetail, operation_id="getBoardTable")
+async def get_table(request: Request, place_id: DbId, principal: Staff, session: SessionDep):
+    """One place of the board with the lines on its tab, and the limits of a new line: what a
+    screen fetches again when a live message names the place."""
+    table, lines = await service.table(session, principal, place_id)
+    return TableDetail(
+        **table.model_dump(exclude={"actions"}), lines=await describe_all(session, lines),
+        max_quantity=request.app.state.settings.max_quantity_per_line,
+    )
 
 
 @router.post("/ordenes/mesa/{place_id}/liberar/", response_model=TableActionResult, operation_id="freeTable")

@@ -4,7 +4,7 @@ import re
 from collections import Counter, defaultdict
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import select, update
+from sqlalchemy import update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.ordering import TabClosed, TableFreed
@@ -15,16 +15,19 @@ from kit.tokens import Principal
 from ordering import messages
 from ordering.order import repository
 from ordering.order.errors import PlaceNotFound
+from ordering.order.facts import facts_of
 from ordering.order.models import OrderLine
 from ordering.order.service import announce_holds, holds, lock_holders, move_lines
-from ordering.order.transitions import ACCEPTED, BULK, NEW, REJECTED, display_status
+from ordering.order.statuses import ACCEPTED, NEW, REJECTED
+from ordering.order.transitions import BULK, display_status
+from ordering.projections import repository as projections
 from ordering.projections.models import PlaceFacts
 from ordering.table.errors import NoReject
 from ordering.table.schemas import TablePublic
 
 
 async def staff_place(session: AsyncSession, principal: Principal, place_id: int) -> PlaceFacts:
-    place = await repository.place(session, place_id)
+    place = await projections.place(session, place_id)
     if place is None:
         raise PlaceNotFound()
     try:
@@ -51,26 +54,34 @@ def is_late(lines: list[OrderLine], wait_minutes: int, now: datetime) -> tuple[b
 async def board(session: AsyncSession, principal: Principal, restaurant_id: int, now: datetime | None = None) -> list[TablePublic]:
     await ensure_restaurant_access(session, principal, restaurant_id)
     now = now or datetime.now(UTC)
-    places = sorted(await session.scalars(
-        select(PlaceFacts)
-        .where(PlaceFacts.restaurant_id == restaurant_id, PlaceFacts.deleted.is_(False))
-    ), key=lambda p: natural(p.name))
+    places = sorted(await projections.places_of(session, restaurant_id), key=lambda p: natural(p.name))
     by_place: dict[int, list[OrderLine]] = defaultdict(list)
     for line in await repository.tab_lines(session, [p.place_id for p in places]):
         by_place[line.place_id].append(line)
-    settings = await repository.restaurant_settings(session, restaurant_id)
-    wait = settings.wait_time if settings else 0
-    tables = []
-    for place in places:
-        lines = by_place.get(place.place_id, [])
-        late, newest = is_late(lines, wait, now)
-        tables.append(TablePublic(
-            fk_sit=place.place_id, i_name=place.name, sit_type=place.kind, admin=place.admin,
-            status=display_status([line.status for line in lines]),
-            counts=dict(Counter(line.status for line in lines)), newest_order_at=newest, late=late,
-            late_message=messages.LATE_TABLE.render(n=place.name) if late else None,
-        ))
-    return tables
+    wait = await _wait_time(session, restaurant_id)
+    return [_table(place, by_place.get(place.place_id, []), wait, now) for place in places]
+
+
+async def table(session: AsyncSession, principal: Principal, place_id: int, now: datetime | None = None) -> tuple[TablePublic, list[OrderLine]]:
+    """One place of the board and the lines on its tab."""
+    place = await staff_place(session, principal, place_id)
+    lines = await repository.tab_lines(session, [place_id])
+    return _table(place, lines, await _wait_time(session, place.restaurant_id), now or datetime.now(UTC)), lines
+
+
+async def _wait_time(session: AsyncSession, restaurant_id: int) -> int:
+    settings = await projections.restaurant_settings(session, restaurant_id)
+    return settings.wait_time if settings else 0
+
+
+def _table(place: PlaceFacts, lines: list[OrderLine], wait: int, now: datetime) -> TablePublic:
+    late, newest = is_late(lines, wait, now)
+    return TablePublic(
+        fk_sit=place.place_id, i_name=place.name, sit_type=place.kind, admin=place.admin,
+        status=display_status([line.status for line in lines]),
+        counts=dict(Counter(line.status for line in lines)), newest_order_at=newest, late=late,
+        late_message=messages.LATE_TABLE.render(n=place.name) if late else None, wait_time=wait,
+    )
 
 
 async def bulk(session: AsyncSession, principal: Principal, place_id: int, action: str) -> list[OrderLine]:
@@ -94,13 +105,19 @@ async def free(session: AsyncSession, principal: Principal, place_id: int) -> li
     moved = await move_lines(
         session, place.restaurant_id, [(line, REJECTED) for line in lines if line.status in (NEW, ACCEPTED)], announce=False
     )
+    now = datetime.now(UTC)
     await session.execute(
         update(OrderLine)
         .where(OrderLine.place_id == place_id, OrderLine.closed_at.is_(None))
-        .values(closed_at=datetime.now(UTC), version=OrderLine.version + 1)
+        .values(closed_at=now, version=OrderLine.version + 1)
     )
     await announce_holds(session, place.restaurant_id, before, [place_id], {line.order_id for line in lines})
+    rejected = [line for line, _ in moved]
+    facts = await facts_of(session, rejected, now)
     # Before `TableFreed`: the freeing is the new sitting's first news, the rejections its last.
     add_event(session, TabClosed(restaurant_id=place.restaurant_id, place_id=place_id))
-    add_event(session, TableFreed(restaurant_id=place.restaurant_id, place_id=place_id, place_name=place.name))
-    return [line for line, _ in moved]
+    add_event(session, TableFreed(
+        restaurant_id=place.restaurant_id, place_id=place_id, place_name=place.name,
+        lines=[facts[line.id] for line in rejected],
+    ))
+    return rejected

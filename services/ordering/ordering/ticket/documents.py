@@ -10,8 +10,7 @@ from zoneinfo import ZoneInfo
 
 from kit.i18n import Lang
 from kit.pdf import document
-from ordering import messages
-from ordering.order.transitions import REJECTED
+from ordering import messages, money
 
 TICKET_WIDTH_MM = 85
 
@@ -29,7 +28,7 @@ class Line(NamedTuple):
     created_at: datetime
 
 
-def money(amount: Decimal, lang: Lang) -> str:
+def amount_text(amount: Decimal, lang: Lang) -> str:
     # ARS in Spanish, USD in English (spec part 2 §1); 2 decimals.
     return f"$ {amount:,.2f}".replace(",", "X").replace(".", ",").replace("X", ".") if lang == "es" else f"US$ {amount:,.2f}"
 
@@ -37,10 +36,6 @@ def money(amount: Decimal, lang: Lang) -> str:
 def when(moment: datetime, timezone: str, lang: Lang) -> str:
     local = moment.astimezone(ZoneInfo(timezone))
     return local.strftime("%d/%m/%Y %H:%M" if lang == "es" else "%m/%d/%Y %H:%M")
-
-
-def _subtotal(line: Line) -> Decimal:
-    return Decimal("0.00") if line.status == REJECTED else line.price * line.quantity
 
 
 @document
@@ -52,10 +47,10 @@ def ticket_html(
         f"<tr><td class='q'>{line.quantity}</td><td>{escape(line.dish_name)}"
         + (f"<div class='c'>{escape(line.extra_commentary)}</div>" if line.extra_commentary else "")
         + (f"<div class='c'>{t(messages.ORDERED_BY)}: {escape(line.diner_name)}</div>" if line.diner_name else "")
-        + f"</td><td class='a'>{money(_subtotal(line), lang)}</td></tr>"
+        + f"</td><td class='a'>{amount_text(money.line_charge(line), lang)}</td></tr>"
         for line in lines
     )
-    total = sum((_subtotal(line) for line in lines), Decimal("0.00"))
+    total = money.tab_total(lines)
     height = 70 + 12 * len(lines) + 6 * sum(bool(l.extra_commentary) + bool(l.diner_name) for l in lines)
     return f"""<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><style>
       @page {{ size: {TICKET_WIDTH_MM}mm {height}mm; margin: 4mm; }}
@@ -71,7 +66,7 @@ def ticket_html(
       <p>{t(messages.PLACE)}: {escape(place)}</p>
       <p>{when(placed_at, timezone, lang)}</p>
       <table>{rows}</table>
-      <p class="t">{t(messages.TOTAL)}: {money(total, lang)}</p>
+      <p class="t">{t(messages.TOTAL)}: {amount_text(total, lang)}</p>
     </body></html>"""
 
 
@@ -101,10 +96,10 @@ def report_html(
     for place_id, held in sorted(by_place.items(), key=lambda item: places.get(item[0], "")):
         rows = "\n".join(
             _row(str(l.quantity), l.dish_name, t(messages.STATUS_NAMES[l.status]), when(l.created_at, timezone, lang),
-                 money(_subtotal(l), lang))
+                 amount_text(money.line_charge(l), lang))
             for l in held
         )
-        subtotal = money(sum((_subtotal(l) for l in held), Decimal("0.00")), lang)
+        subtotal = amount_text(money.tab_total(held), lang)
         total = f"{t(messages.TOTAL)}{subtotal:>{QTY + DISH + STATUS + WHEN + AMOUNT + 8 - len(t(messages.TOTAL))}}"
         sections.append(
             f"<h2>{escape(t(messages.PLACE))} {escape(places.get(place_id, ''))}</h2>"

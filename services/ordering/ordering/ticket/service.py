@@ -9,9 +9,9 @@ from kit.i18n import Lang
 from kit.membership import ensure_restaurant_access, restaurant_visible
 from kit.pdf import Document
 from kit.tokens import Principal
-from ordering.order import repository
 from ordering.order.models import Order, OrderLine
-from ordering.order.transitions import INACTIVE
+from ordering.order.statuses import INACTIVE
+from ordering.projections import repository as projections
 from ordering.ticket import documents
 from ordering.ticket.documents import Line
 from ordering.ticket.errors import NoActiveOrders, OrderNotFound, ReportTooLong, TicketTooLong
@@ -42,8 +42,8 @@ async def ticket(session: AsyncSession, principal: Principal, order_id: int, lan
     if order is None:
         raise OrderNotFound()
     lines = await _lines(session, (OrderLine.order_id == order.id,), TICKET_MAX_LINES, TicketTooLong)
-    restaurant = await repository.restaurant_settings(session, order.restaurant_id)
-    places = await repository.place_names(session, [order.place_id])
+    restaurant = await projections.restaurant_settings(session, order.restaurant_id)
+    places = await projections.place_names(session, [order.place_id])
     return order.restaurant_id, Document(documents.ticket_html, (
         restaurant.nombre_local if restaurant else "", places.get(order.place_id, ""), order.id, order.created_at,
         lines, lang, timezone,
@@ -56,6 +56,6 @@ async def report(session: AsyncSession, principal: Principal, restaurant_id: int
     lines = await _lines(session, active, REPORT_MAX_LINES, ReportTooLong)
     if not lines:
         raise NoActiveOrders()
-    restaurant = await repository.restaurant_settings(session, restaurant_id)
-    places = await repository.place_names(session, [line.place_id for line in lines])
+    restaurant = await projections.restaurant_settings(session, restaurant_id)
+    places = await projections.place_names(session, [line.place_id for line in lines])
     return Document(documents.report_html, (restaurant.nombre_local if restaurant else "", lines, places, lang, timezone, now))

@@ -15,7 +15,7 @@ A_MINUTE = 1_900_000_000 // 60 * 60 + 20  # 20 s into a clock minute
 @pytest.fixture(autouse=True)
 def one_minute(monkeypatch):
     """Every order of a test falls in the same clock minute."""
-    monkeypatch.setattr("ordering.diner.service.time", SimpleNamespace(time=lambda: A_MINUTE))
+    monkeypatch.setattr("ordering.order.policy.time", SimpleNamespace(time=lambda: A_MINUTE))
 
 
 def body(restaurant=A):

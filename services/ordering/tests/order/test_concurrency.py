@@ -1,26 +1,33 @@
 """Two tablets acting on one line at the same moment: exactly one wins, the other is told, nothing
 is lost (real PostgreSQL, concurrent requests)."""
 import asyncio
+import os
 
 import asyncpg
+from sqlalchemy.engine import make_url
 
 from tests.helpers import order
 
-DSN = "postgresql://postgres@127.0.0.1:5432/test_ordering"
+
+def database_dsn() -> str:
+    """The database the app under test uses (the DATABASE_URL kit.testing exports for it), as a plain
+    PostgreSQL address: the held lock must be on the same server and database as the requests."""
+    url = make_url(os.environ["DATABASE_URL"])
+    return url.set(drivername="postgresql").render_as_string(hide_password=False)
 
 
 async def blocked_on_locks(conn) -> int:
     # A transaction reads pg_stat_activity once and keeps that snapshot unless it is cleared.
     await conn.execute("SELECT pg_stat_clear_snapshot()")
     return await conn.fetchval(
-        "SELECT count(*) FROM pg_stat_activity WHERE datname = 'test_ordering' AND wait_event_type = 'Lock'"
+        "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
     )
 
 
 async def test_two_tablets_changing_one_line_at_once_one_wins_and_the_other_gets_changed_meanwhile(client, people):
     [line] = await order(client, people.owner_a, (11, 1, 1))
     url = f"/api/ordenes/{line['id']}/"
-    conn = await asyncpg.connect(DSN)
+    conn = await asyncpg.connect(database_dsn())
     try:
         # Hold the row so that both requests have read it and wait at their write: a true race.
         transaction = conn.transaction()

@@ -75,7 +75,7 @@ async def test_placing_announces_the_order_the_table_and_the_dishes(client, peop
     # one transaction's events share a timestamp: their order among themselves is not defined
     placed = sorted(await outbox(app, "ordering.order.placed"), key=lambda p: p["place_id"])
     assert [(p["place_id"], p["place_name"], p["source"], p["kind"], len(p["lines"])) for p in placed] == [(11, "M11", "staff", "table", 2), (12, "M12", "staff", "table", 1)]
-    assert placed[0]["lines"][0]["price"] == "100.00" and placed[0]["placed_by"] == "user5@example.com"
+    assert placed[0]["lines"][0]["unit_price"] == "100.00" and placed[0]["placed_by"] == "user5@example.com"
     assert sorted(p["place_id"] for p in await outbox(app, "ordering.place.activated")) == [11, 12]
     activated = {(p["order_id"], p["dish_id"]) for p in await outbox(app, "ordering.dish.activated")}
     assert activated == {(lines[0]["order"], 1), (lines[0]["order"], 2), (lines[2]["order"], 1)}

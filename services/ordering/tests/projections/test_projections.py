@@ -70,3 +70,18 @@ async def test_the_restaurants_whatsapp_link_and_take_away_come_from_identity_an
     settings = await row(app, RestaurantSettings, A)
     assert (settings.whatsapp, settings.takeaway, settings.deleted) == ("", False, True)
 
+
+
+async def test_a_categorys_name_is_known_a_late_older_rename_is_ignored_and_a_deletion_stays(app):
+    from ordering.projections.models import CategoryFacts
+    from tests.helpers import category
+
+    now = datetime.now(UTC)
+    renamed = catalog.CategoryChanged(category_id=40, menu_id=MENU_A, restaurant_id=A, name="Postres", occurred_at=now)
+    older = catalog.CategoryChanged(category_id=40, menu_id=MENU_A, restaurant_id=A, name="Dulces", occurred_at=now - timedelta(seconds=5))
+    await deliver(app, renamed, older)
+    assert (await row(app, CategoryFacts, 40)).name == "Postres"
+    await deliver(app, catalog.CategoryDeleted(category_id=40, menu_id=MENU_A, restaurant_id=A))
+    late = category(40, "Postres").model_copy(update={"occurred_at": now})
+    await deliver(app, late)
+    assert (await row(app, CategoryFacts, 40)).deleted is True

@@ -90,6 +90,14 @@ async def test_freeing_a_table_rejects_its_open_orders_clears_its_tab_and_is_ann
     assert (await tables(client, people.owner_a))[11]["status"] is None
     assert [(e["place_id"], e["place_name"]) for e in await outbox(app, "ordering.table.freed")] == [(11, "M11")]
     assert [e["place_id"] for e in await outbox(app, "ordering.place.released")] == [11]
+    # the tab closes once: after the rejections (the old sitting's last news), before the freeing
+    # (the new sitting's first); one transaction's rows share a time, so the events' own times tell
+    [closed] = [e for e in await outbox(app, "ordering.tab.closed") if (e["restaurant_id"], e["place_id"]) == (A, 11)]
+    [rejections] = await outbox(app, "ordering.line.status_changed")
+    [freed] = await outbox(app, "ordering.table.freed")
+    assert sorted((c["line_id"], c["to_status"]) for c in rejections["changes"]) == [(a["id"], "3"), (b["id"], "3")]
+    at = datetime.fromisoformat
+    assert at(rejections["occurred_at"]) < at(closed["occurred_at"]) <= at(freed["occurred_at"])
     assert {e["dish_id"] for e in await outbox(app, "ordering.dish.released")} == {1, 2}
     # the freed table takes new orders on a fresh tab
     await order(client, people.owner_a, (11, 1, 1))
@@ -107,3 +115,49 @@ async def test_another_restaurants_table_answers_exactly_like_a_missing_one(clie
         missing = await client.post(f"/api/ordenes/mesa/999/{action}/", headers=people.owner_a)
         assert foreign.status_code == missing.status_code == 404, action
         assert foreign.json() == missing.json() and foreign.json()["code"] == "place_not_found", action
+
+
+async def test_each_line_says_whether_it_may_be_rejected_and_its_next_status(client, people, app):
+    """The board keeps no copy of the rules: reject from new or accepted (never a cash line), the
+    list view's one button 1 -> 2 -> 4."""
+    lines = await order(client, people.owner_a, (11, 1, 1), (11, 1, 1), (11, 1, 1), (11, 1, 1))
+    for line, status in zip(lines[1:], ("2", "3", "4")):
+        await set_status(app, line["id"], status)
+    answer = await client.get("/api/ordenes/?fk_sit__fk_resto=10&paginate=0", headers=people.owner_a)
+    rules = {(l["status"], l["can_reject"], l["next_status"]) for l in answer.json()}
+    assert rules == {("1", True, "2"), ("2", True, "4"), ("3", False, None), ("4", False, None)}
+
+
+async def test_a_tables_bulk_buttons_are_those_that_would_move_a_line(client, people, app):
+    a, b = await order(client, people.owner_a, (11, 1, 1), (11, 1, 1))
+    await deliver(app, profile(A, wait_time=20))
+    assert [(t[11]["actions"], t[11]["wait_time"], t[12]["actions"]) for t in [await tables(client, people.owner_a)]] == [
+        (["aceptar", "rechazar"], 20, [])
+    ]
+    await set_status(app, a["id"], "2")
+    assert (await tables(client, people.owner_a))[11]["actions"] == ["aceptar", "entregar", "rechazar"]
+    await set_status(app, b["id"], "2")
+    await set_status(app, a["id"], "4")
+    assert (await tables(client, people.owner_a))[11]["actions"] == ["entregar", "rechazar"]
+    await set_status(app, b["id"], "4")
+    assert (await tables(client, people.owner_a))[11]["actions"] == []  # delivered: no reject
+
+
+async def test_one_table_answers_its_tab_and_the_limits_of_a_new_line(client, people, app):
+    a, b = await order(client, people.owner_a, (11, 1, 2), (12, 1, 1))
+    answer = await client.get("/api/ordenes/mesas/11/", headers=people.operator_a)
+    assert answer.status_code == 200, answer.text
+    table = answer.json()
+    assert (table["fk_sit"], table["status"], table["counts"], table["actions"]) == (11, "1", {"1": 1}, ["aceptar", "rechazar"])
+    assert [(l["id"], l["quantity"], l["can_reject"], l["next_status"]) for l in table["lines"]] == [(a["id"], 2, True, "2")]
+    assert (table["max_quantity"], table["max_comment"]) == (50, 100)
+    assert table == {**(await tables(client, people.owner_a))[11], "lines": table["lines"], "max_quantity": 50, "max_comment": 100}
+    await client.post("/api/ordenes/mesa/11/liberar/", headers=people.owner_a)
+    assert (await client.get("/api/ordenes/mesas/11/", headers=people.owner_a)).json()["lines"] == []
+
+
+async def test_another_restaurants_table_is_not_found_like_a_missing_one(client, people):
+    foreign = await client.get("/api/ordenes/mesas/21/", headers=people.owner_a)
+    missing = await client.get("/api/ordenes/mesas/999/", headers=people.owner_a)
+    assert foreign.status_code == missing.status_code == 404
+    assert foreign.json() == missing.json()

@@ -1,0 +1,68 @@
+"""Delivery queries, scoped to the restaurants the caller may see (another's deliveries are not found)."""
+from collections import defaultdict
+from collections.abc import Iterable
+
+from sqlalchemy import Select, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from kit.membership import restaurant_visible
+from kit.pagination import Paging, fetch_page, filtered
+from kit.tokens import Principal
+from ordering.delivery.models import Delivery
+from ordering.delivery.tracking import key_hash
+from ordering.order.models import OrderLine
+
+
+def readable(principal: Principal) -> Select:
+    return select(Delivery).where(restaurant_visible(Delivery.restaurant_id, principal))
+
+
+async def get_readable(session: AsyncSession, principal: Principal, delivery_id: int, *, lock: bool = False) -> Delivery | None:
+    query = readable(principal).where(Delivery.id == delivery_id)
+    return await session.scalar(query.with_for_update() if lock else query)
+
+
+async def by_key(session: AsyncSession, key: str) -> Delivery | None:
+    """The delivery an Idempotency-Key named, whoever sent it (the caller decides what it may see)."""
+    return await session.scalar(select(Delivery).where(Delivery.idempotency_key == key_hash(key)))
+
+
+async def by_tracking_hash(session: AsyncSession, tracking_hash: str) -> Delivery | None:
+    return await session.scalar(select(Delivery).where(Delivery.tracking_hash == tracking_hash))
+
+
+async def search(
+    session: AsyncSession, principal: Principal, listing: Paging, restaurant_id: int, status: str | None
+) -> tuple[int, list[Delivery]]:
+    """Newest first; the status filter and the page are SQL on the stored status (index restaurant,
+    status, id)."""
+    query = filtered(readable(principal).where(Delivery.restaurant_id == restaurant_id), (Delivery.status, status))
+    query = query.order_by(Delivery.id.desc())
+    count, deliveries = await fetch_page(session, query, listing, scalars=True)
+    return count, list(deliveries)
+
+
+async def search_lines(
+    session: AsyncSession, principal: Principal, listing: Paging, *, restaurant_id: int | None, delivery_id: int | None,
+    status: str | None,
+) -> tuple[int, list[OrderLine]]:
+    """Delivery orders' lines: newest delivery first, each one's lines in order; filtered by the
+    deliveries' stored status (`status_delivery`)."""
+    query = (
+        select(OrderLine).join(Delivery, Delivery.id == OrderLine.delivery_id)
+        .where(restaurant_visible(Delivery.restaurant_id, principal))
+        .order_by(OrderLine.delivery_id.desc(), OrderLine.id)
+    )
+    query = filtered(query, (Delivery.restaurant_id, restaurant_id), (Delivery.id, delivery_id), (Delivery.status, status))
+    count, lines = await fetch_page(session, query, listing, scalars=True)
+    return count, list(lines)
+
+
+async def lines_of(session: AsyncSession, delivery_ids: Iterable[int]) -> dict[int, list[OrderLine]]:
+    """Every line of these deliveries, by delivery, in id order: one statement whatever their number."""
+    by_delivery: dict[int, list[OrderLine]] = defaultdict(list)
+    ids = list(delivery_ids)
+    if ids:
+        for line in await session.scalars(select(OrderLine).where(OrderLine.delivery_id.in_(ids)).order_by(OrderLine.id)):
+            by_delivery[line.delivery_id].append(line)
+    return by_delivery

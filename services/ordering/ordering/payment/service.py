@@ -1,0 +1,175 @@
+"""Payments at the counter (spec part 2 §4 'Transitions', 'Payment', 'Table display status', §5, §8).
+
+A payment moves its lines from accepted (2) or delivered (4) to paid (6) and is written with them,
+in one transaction, through the transition machinery every move uses (`order.service.move_lines`,
+under its locks: the place, the orders, then the lines in id order). So two tablets paying one
+line, or a payment racing a rejection, have one winner: the loser waits at the lock, reads the line
+again, and finds it final (208 here; 409 `changed_meanwhile` for the rejection). A payment that
+leaves its table no open line resets it (`close_tab_if_settled`: the tab closes, floor clears the
+call and unblocks it); a delivery order whose lines all became final closes (`delivery.status`).
+
+Every payment call carries an Idempotency-Key: a repeated request (the same lines and method, from
+the same restaurant's staff) answers what the first did and records nothing; the key with another
+request is refused. A twin racing the first waits at the same locks and then finds its payment.
+"""
+import hashlib
+import json
+import unicodedata
+from datetime import UTC, datetime
+
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from contracts.billing import CommissionAccrued
+from contracts.ordering import PaymentRecorded
+from kit.metrics import count_payment
+from kit.outbox import add_event
+from kit.tokens import Principal
+from ordering import messages, money
+from ordering.order import repository as orders
+from ordering.order.errors import LineNotFound
+from ordering.order.facts import paid_line
+from ordering.order.models import OrderLine
+from ordering.order.policy import check_key
+from ordering.order.service import describe_all, lock_holders, move_lines
+from ordering.order.statuses import NEW, PAID, REJECTED
+from ordering.payment import repository
+from ordering.payment.errors import (
+    LineFinal, NewNotPayable, OnlineNotAtCounter, PayMethodInvalid, PaymentKeyReused, PaymentSpansPlaces,
+)
+from ordering.payment.models import Payment
+from ordering.payment.schemas import DeliveryCount, PaymentPublic
+from ordering.projections import repository as projections
+
+# type_pay as the screens send it (spec part 2 §4 'Payment', §5, §9): the names, or the numeric
+# types 1 to 4. 4 (the marketplace) is paid through billing's checkout, never at the counter.
+COUNTER_METHODS = {
+    "efectivo": "cash", "debito": "debit", "credito": "credit",
+    "1": "cash", "2": "debit", "3": "credit",
+}
+ONLINE = {"4", "mercadopago", "mercado pago", "online"}
+
+
+def counter_method(type_pay: int | str) -> str:
+    """'cash', 'debit' or 'credit' from the screen's `type_pay`."""
+    text = unicodedata.normalize("NFKD", str(type_pay)).encode("ascii", "ignore").decode().strip().casefold()
+    if text in ONLINE:
+        raise OnlineNotAtCounter()
+    if text not in COUNTER_METHODS:
+        raise PayMethodInvalid()
+    return COUNTER_METHODS[text]
+
+
+def key_hash(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def request_hash(line_ids: list[int], method: str) -> str:
+    """What a repeated request must repeat: the lines (in any order) and the method."""
+    return hashlib.sha256(json.dumps({"lines": sorted(line_ids), "method": method}).encode()).hexdigest()
+
+
+async def pay(
+    session: AsyncSession, principal: Principal, line_ids: list[int], type_pay: int | str, idempotency_key: str | None,
+    now: datetime,
+) -> PaymentPublic:
+    """Pay these lines in one payment at `now` (the server's clock, or the local demo's)."""
+    method = counter_method(type_pay)
+    check_key(idempotency_key)
+    ids = sorted(set(line_ids))
+    key, fingerprint = key_hash(idempotency_key), request_hash(ids, method)
+    if (existing := await repository.by_key(session, key)) is not None:
+        return await _replay(session, principal, existing, fingerprint)
+
+    found = await repository.readable_lines(session, principal, ids)
+    if len(found) != len(ids):
+        raise LineNotFound()  # another restaurant's line looks missing
+    restaurant_id, place_id, delivery_ids = _where(found)
+    await lock_holders(session, [place_id], [line.order_id for line in found])
+    lines = await orders.lines_by_ids(session, principal, restaurant_id, ids, lock=True)
+    if len(lines) != len(ids):
+        raise LineNotFound()  # removed meanwhile
+    # A twin request with this key committed while this one waited at the locks: its answer.
+    if (existing := await repository.by_key(session, key)) is not None:
+        return await _replay(session, principal, existing, fingerprint)
+    if final := [(line.id, line.status) for line in lines if line.status in (PAID, REJECTED)]:
+        raise LineFinal(final)
+    if any(line.status == NEW for line in lines):
+        raise NewNotPayable()
+
+    amount = money.paid_amount(lines)
+    payment_id = await session.scalar(
+        insert(Payment)
+        .values(restaurant_id=restaurant_id, place_id=place_id, delivery_id=_one(delivery_ids), method=method,
+                amount=amount, paid_at=now, paid_by=principal.username[:150], idempotency_key=key,
+                request_hash=fingerprint, open_left=0)
+        .on_conflict_do_nothing(index_elements=["idempotency_key"], index_where=Payment.idempotency_key.is_not(None))
+        .returning(Payment.id)
+    )
+    if payment_id is None:  # the key named another request, committed meanwhile at other lines
+        raise PaymentKeyReused()
+    for line in lines:
+        line.payment_id, line.pay_status, line.pay_method = payment_id, "paid", method
+    # The payment belongs to the sitting it ends: announced as happening before the tab it may close.
+    announced_at = datetime.now(UTC)
+    await move_lines(session, restaurant_id, [(line, PAID) for line in lines], paying=True)
+
+    await session.flush()
+    open_left = (await repository.open_at_place(session, place_id) if place_id is not None
+                 else await repository.open_of_deliveries(session, delivery_ids))
+    payment = await session.get(Payment, payment_id)
+    payment.open_left = open_left
+    paid = await orders.lines_by_ids(session, principal, restaurant_id, ids, lock=True)  # as written, versions included
+    names = await projections.place_names(session, [place_id])
+    add_event(session, PaymentRecorded(
+        payment_id=payment_id, restaurant_id=restaurant_id, place_id=place_id, place_name=names.get(place_id, ""),
+        delivery_id=payment.delivery_id, method=method, amount=amount, paid_at=now, paid_by=payment.paid_by,
+        lines=[paid_line(line) for line in paid],
+        tab_closed=place_id is not None and open_left == 0, occurred_at=announced_at,
+    ))
+    count_payment(session, method, amount)  # `resto_payments_total{method}`, once this commits
+    return await _answer(session, payment, paid)
+
+
+def _where(lines: list[OrderLine]) -> tuple[int, int | None, list[int]]:
+    """(restaurant, the table, the delivery orders) a payment's lines are at: one restaurant, and
+    either one table's lines or delivery orders' lines."""
+    restaurants = {line.restaurant_id for line in lines}
+    places = {line.place_id for line in lines if line.delivery_id is None}
+    deliveries = sorted({line.delivery_id for line in lines if line.delivery_id is not None})
+    if len(restaurants) > 1 or len(places) > 1 or (places and deliveries) or None in places:
+        raise PaymentSpansPlaces()
+    return restaurants.pop(), next(iter(places), None), deliveries
+
+
+def _one(ids: list[int]) -> int | None:
+    return ids[0] if len(ids) == 1 else None
+
+
+async def _replay(session: AsyncSession, principal: Principal, payment: Payment, fingerprint: str) -> PaymentPublic:
+    """The first answer to a repeated request: only the same request, from staff of its restaurant."""
+    lines = await repository.readable_lines_of(session, principal, payment.id)
+    if not lines or payment.request_hash != fingerprint:
+        raise PaymentKeyReused()
+    return await _answer(session, payment, lines)
+
+
+async def _answer(session: AsyncSession, payment: Payment, lines: list[OrderLine]) -> PaymentPublic:
+    at_table = payment.place_id is not None
+    return PaymentPublic(
+        detail=messages.PAYMENT_RECORDED.render(), payment_id=payment.id, method=payment.method, amount=payment.amount,
+        paid_at=payment.paid_at, orders_sit_count=payment.open_left if at_table else None,
+        data=None if at_table else DeliveryCount(orders_delivery_count=payment.open_left),
+        lines=await describe_all(session, lines),
+    )
+
+
+# --- billing's commission (billing.commission.accrued) ---------------------------------------
+
+async def on_commission_accrued(session: AsyncSession, event: CommissionAccrued) -> None:
+    """Each paid line keeps its share of the payment's commission (its `account_pay`): billing
+    computes it (the fee rules are billing's). Not a change of the line: no version moves."""
+    await repository.keep_commission(
+        session, event.restaurant_id, event.payment_id, event.percent, event.amount,
+        [(line.line_id, line.amount) for line in event.lines],
+    )

@@ -1,0 +1,212 @@
+"""Paying at the counter (spec part 2 §4 'Transitions', 'Payment', 'Table display status', §5, §8;
+issue 21): accepted or delivered lines go to paid with their payment, in one transaction; a final
+line answers 208; the table resets when nothing is left open; the payment is announced with its
+lines' full facts and an amount that is their sum."""
+from decimal import Decimal
+
+from sqlalchemy import text
+
+from tests.helpers import A, delivered, order, outbox, pay, set_status
+
+
+async def payments(app) -> list[tuple]:
+    async with app.state.session_factory() as session:
+        return list((await session.execute(text(
+            "SELECT id, restaurant_id, place_id, delivery_id, method, amount, paid_by, open_left FROM payment ORDER BY id"
+        ))).all())
+
+
+async def lines_now(client, headers, *ids) -> dict[int, dict]:
+    listed = (await client.get(f"/api/ordenes/?fk_sit__fk_resto={A}&paginate=0", headers=headers)).json()
+    return {line["id"]: line for line in listed if line["id"] in ids}
+
+
+async def test_paying_a_delivered_line_in_cash_records_the_payment_with_it(client, people, app):
+    first, second = await delivered(client, people.owner_a, (11, 1, 2), (11, 2, 1))
+    answer = await pay(client, people.operator_a, first["id"], type_pay="Efectivo")
+    assert answer["detail"] == "Pago registrado."
+    assert (answer["method"], answer["amount"], answer["orders_sit_count"], answer["data"]) == ("cash", "200.00", 1, None)
+    [line] = answer["lines"]
+    assert (line["id"], line["status"], line["cash"], line["status_pay"], line["total_paid_amount"]) == (
+        first["id"], "6", True, "paid", "200.00")
+    assert line["account_pay"] == {"payment_id": answer["payment_id"], "method": "cash", "transaction_details": {"comission": None}}
+    assert await payments(app) == [(answer["payment_id"], A, 11, None, "cash", Decimal("200.00"), "user5@example.com", 1)]
+    untouched = (await lines_now(client, people.owner_a, second["id"]))[second["id"]]
+    assert (untouched["status"], untouched["status_pay"], untouched["account_pay"], untouched["total_paid_amount"]) == ("4", None, None, "0.00")
+
+
+async def test_the_payment_is_announced_with_every_lines_facts_and_their_sum(client, people, app):
+    lines = await delivered(client, people.owner_a, (11, 1, 3), (11, 2, 1))
+    answer = await pay(client, people.owner_a, *[line["id"] for line in lines], type_pay="Debito")
+    [event] = await outbox(app, "ordering.payment.recorded")
+    assert (event["payment_id"], event["restaurant_id"], event["place_id"], event["place_name"], event["delivery_id"]) == (
+        answer["payment_id"], A, 11, "M11", None)
+    assert (event["method"], event["amount"], event["paid_by"], event["tab_closed"]) == ("debit", "550.50", "user1@example.com", True)
+    assert [(l["line_id"], l["dish_name"], l["category_name"], l["unit_price"], l["quantity"], l["amount"]) for l in event["lines"]] == [
+        (lines[0]["id"], "Empanada", "Entradas", "100.00", 3, "300.00"), (lines[1]["id"], "Milanesa", "Principales", "250.50", 1, "250.50"),
+    ]
+    assert Decimal(event["amount"]) == sum(Decimal(l["amount"]) for l in event["lines"])
+    assert [l["version"] for l in event["lines"]] == [l["version"] for l in answer["lines"]]
+    moves = [c for e in await outbox(app, "ordering.line.status_changed") for c in e["changes"] if c["to_status"] == "6"]
+    assert sorted(c["line_id"] for c in moves) == sorted(l["id"] for l in lines)
+
+
+async def test_accepted_lines_are_paid_too_but_a_new_one_must_be_accepted_first(client, people, app):
+    [accepted, new] = await order(client, people.owner_a, (11, 1, 1), (11, 2, 1))
+    await set_status(app, accepted["id"], "2")
+    assert (await pay(client, people.owner_a, accepted["id"]))["lines"][0]["status"] == "6"
+    for lang, detail in (("es", "Las órdenes nuevas deben aceptarse primero."), ("en", "New orders should be accepted first.")):
+        answer = await pay(client, {**people.owner_a, "Accept-Language": lang}, new["id"], expect=400)
+        assert answer == {"detail": detail, "code": "illegal_transition"}
+    assert len(await payments(app)) == 1
+
+
+async def test_a_line_already_paid_or_rejected_answers_208_and_nothing_is_charged(client, people, app):
+    paid, rejected, open_ = await delivered(client, people.owner_a, (11, 1, 1), (11, 2, 1), (11, 1, 2))
+    await pay(client, people.owner_a, paid["id"])
+    await set_status(app, rejected["id"], "3")
+    answer = await pay(client, people.owner_a, paid["id"], expect=208)
+    assert answer == {"detail": "La orden ya está pagada: no se puede cobrar.", "code": "line_final", "lines": [{"id": paid["id"], "status": "6"}]}
+    answer = await pay(client, {**people.owner_a, "Accept-Language": "en"}, rejected["id"], expect=208)
+    assert answer["detail"] == "The order is already rejected: it cannot be charged."
+    answer = await pay(client, people.owner_a, open_["id"], rejected["id"], expect=208)  # all or none
+    assert answer["lines"] == [{"id": rejected["id"], "status": "3"}]
+    answer = await pay(client, people.owner_a, open_["id"], paid["id"], rejected["id"], expect=208)
+    assert answer["detail"] == "Hay órdenes que ya están pagadas o rechazadas: no se cobró ninguna."
+    assert answer["lines"] == [{"id": paid["id"], "status": "6"}, {"id": rejected["id"], "status": "3"}]
+    assert (await lines_now(client, people.owner_a, open_["id"]))[open_["id"]]["status"] == "4"
+    assert len(await payments(app)) == 1 and len(await outbox(app, "ordering.payment.recorded")) == 1
+
+
+async def test_the_method_is_efectivo_debito_or_credito_or_1_to_3(client, people, app):
+    given = ["Efectivo", "DÉBITO", "crédito", 1, "2", 3, "credito"]
+    lines = await delivered(client, people.owner_a, *[(11, 1, 1)] * len(given))
+    methods = [(await pay(client, people.owner_a, line["id"], type_pay=type_pay))["method"] for line, type_pay in zip(lines, given)]
+    assert methods == ["cash", "debit", "credit", "cash", "debit", "credit", "credit"]
+
+
+async def test_a_method_outside_the_list_is_a_400_and_the_marketplace_is_not_paid_at_the_counter(client, people, app):
+    [line] = await delivered(client, people.owner_a, (11, 1, 1))
+    for type_pay in ("Bitcoin", "", 0, 5, "7", "Tarjeta"):
+        assert await pay(client, people.owner_a, line["id"], type_pay=type_pay, expect=400) == {
+            "type_pay": ["Elija un medio de pago: Efectivo, Debito o Credito."]}
+    english = await pay(client, {**people.owner_a, "Accept-Language": "en"}, line["id"], type_pay="x", expect=400)
+    assert english == {"type_pay": ["Choose a payment method: Efectivo (cash), Debito (debit) or Credito (credit)."]}
+    for type_pay in (4, "4", "MercadoPago"):
+        answer = await pay(client, people.owner_a, line["id"], type_pay=type_pay, expect=400)
+        assert answer == {"detail": "Los pagos en línea se cobran con el checkout de MercadoPago, no en el mostrador.",
+                          "code": "online_not_at_counter"}
+    assert await payments(app) == []
+
+
+async def test_pk_order_names_the_line_of_the_address(client, people, app):
+    first, second = await delivered(client, people.owner_a, (11, 1, 1), (11, 2, 1))
+    answer = await client.post(f"/api/pagar-orden/{first['id']}/recibir-pago/", json={"pk_order": second["id"], "type_pay": 1},
+                               headers={**people.owner_a, "Idempotency-Key": "mismatch-1"})
+    assert answer.status_code == 400 and answer.json() == {"pk_order": ["No coincide con la orden de la dirección."]}
+    answer = await client.post(f"/api/pagar-orden/{first['id']}/recibir-pago/", json={"type_pay": 1},
+                               headers={**people.owner_a, "Idempotency-Key": "no-pk-order-1"})
+    assert answer.status_code == 200  # pk_order may be left out
+
+
+async def test_a_payment_charges_one_tables_lines_or_delivery_orders_lines(client, people, app):
+    [at_11] = await delivered(client, people.owner_a, (11, 1, 1))
+    [at_12] = await delivered(client, people.owner_a, (12, 1, 1))
+    answer = await pay(client, people.owner_a, at_11["id"], at_12["id"], expect=400)
+    assert answer == {"detail": "Un pago cobra las órdenes de una sola mesa, o de pedidos de delivery.", "code": "payment_spans_places"}
+    assert await payments(app) == []
+
+
+async def test_payment_orders_must_name_a_line(client, people):
+    answer = await client.post("/api/pagar-orden/recibir-varios-pagos/", json={"payment_orders": [], "type_pay": 1},
+                               headers={**people.owner_a, "Idempotency-Key": "empty-list-1"})
+    assert answer.status_code == 400 and "payment_orders" in answer.json()
+
+
+# --- the table reset ------------------------------------------------------------------------
+
+async def test_a_payment_leaving_the_table_no_open_line_resets_it_and_closes_the_tab(client, people, app):
+    first, second = await delivered(client, people.owner_a, (11, 1, 1), (11, 2, 1))
+    [waiting] = await order(client, people.owner_a, (11, 1, 1))
+    assert (await pay(client, people.owner_a, first["id"], second["id"]))["orders_sit_count"] == 1  # a new line still waits
+    assert await outbox(app, "ordering.tab.closed") == []
+    assert (await outbox(app, "ordering.payment.recorded"))[0]["tab_closed"] is False
+    await set_status(app, waiting["id"], "2")
+    answer = await pay(client, people.owner_a, waiting["id"])
+    assert answer["orders_sit_count"] == 0
+    assert [(e["restaurant_id"], e["place_id"]) for e in await outbox(app, "ordering.tab.closed")] == [(A, 11)]
+    assert (await outbox(app, "ordering.payment.recorded"))[1]["tab_closed"] is True
+    assert (await client.get(f"/api/ordenes/?croquis=1&fk_sit__fk_resto={A}&paginate=0", headers=people.owner_a)).json() == []
+    [table] = [t for t in (await client.get(f"/api/ordenes/mesas/?fk_resto={A}", headers=people.owner_a)).json() if t["fk_sit"] == 11]
+    assert (table["status"], table["counts"]) == (None, {})  # free
+    assert [p["place_id"] for p in await outbox(app, "ordering.place.released")] == [11]
+
+
+async def test_a_rejected_line_left_on_the_tab_does_not_keep_the_table_open(client, people, app):
+    paid, rejected = await delivered(client, people.owner_a, (11, 1, 1), (11, 2, 1))
+    await set_status(app, rejected["id"], "3")
+    assert (await pay(client, people.owner_a, paid["id"]))["orders_sit_count"] == 0
+    assert len(await outbox(app, "ordering.tab.closed")) == 1
+
+
+# --- delivery orders -------------------------------------------------------------------------
+
+def delivery_body(*dishes, number=None):
+    return {
+        "fk_resto": A, "fk_menu": 100, "type_delivery": 2, "contact_info": {"name": "Ana", "phone": "1144556677"},
+        "fk_delivery": number, "ordenes": [{"fk_dish": d, "quantity": 1} for d in dishes],
+    }
+
+
+async def delivery(client, people, *dishes, status="4") -> tuple[int, list[int]]:
+    made = await client.post("/api/delivery/", json=delivery_body(*dishes), headers=people.operator_a)
+    assert made.status_code == 201, made.text
+    ids = [line["id"] for line in made.json()["ordenes"]]
+    for step in ("2", "4")[: ("2", "4").index(status) + 1]:
+        moved = await client.post("/api/ordenes/update-all/", json={
+            "pk_resto": A, "delivery": True, "lines": [{"pk": i, "status": step} for i in ids]}, headers=people.operator_a)
+        assert moved.status_code == 200, moved.text
+    return made.json()["id"], ids
+
+
+async def test_a_delivery_orders_payment_answers_its_open_lines_and_closes_it_when_none_is_left(client, people, app):
+    delivery_id, (first, second) = await delivery(client, people, 1, 2)
+    answer = await pay(client, people.operator_a, first, type_pay="Credito")
+    assert (answer["orders_sit_count"], answer["data"]) == (None, {"orders_delivery_count": 1})
+    answer = await pay(client, people.operator_a, second, type_pay="Credito")
+    assert answer["data"] == {"orders_delivery_count": 0}
+    listed = (await client.get(f"/api/delivery/{delivery_id}/?fk_resto={A}", headers=people.operator_a)).json()
+    assert (listed["status"], listed["total_amount"]) == ("6", "0.00") and listed["closed_at"] is not None
+    changed = [e for e in await outbox(app, "ordering.delivery.changed") if e["delivery_id"] == delivery_id]
+    assert changed[-1]["status"] == "6" and changed[-1]["closed_at"] is not None
+    events = await outbox(app, "ordering.payment.recorded")
+    assert [(e["place_id"], e["delivery_id"], e["method"], e["tab_closed"]) for e in events] == [(None, delivery_id, "credit", False)] * 2
+    assert await outbox(app, "ordering.tab.closed") == []
+
+
+async def test_paying_all_delivery_orders_at_once_is_one_payment(client, people, app):
+    first, first_lines = await delivery(client, people, 1)
+    second, second_lines = await delivery(client, people, 2, 1)
+    _, waiting = await delivery(client, people, 1, status="2")
+    answer = await pay(client, people.operator_a, *first_lines, *second_lines, type_pay=1)
+    assert (answer["amount"], answer["data"]) == ("450.50", {"orders_delivery_count": 0})
+    [event] = await outbox(app, "ordering.payment.recorded")
+    assert (event["delivery_id"], event["amount"], len(event["lines"])) == (None, "450.50", 3)
+    assert [p[3] for p in await payments(app)] == [None]
+    assert waiting  # another delivery's accepted line is not counted: only the paid orders' lines are
+
+
+async def test_a_table_line_and_a_delivery_line_are_not_one_payment(client, people, app):
+    [at_table] = await delivered(client, people.owner_a, (11, 1, 1))
+    _, (delivery_line,) = await delivery(client, people, 1)
+    answer = await pay(client, people.owner_a, at_table["id"], delivery_line, expect=400)
+    assert answer["code"] == "payment_spans_places"
+
+
+async def test_the_sketch_shows_only_the_tables_tabs_never_delivery_lines_paid_or_not(client, people, app):
+    [at_table] = await order(client, people.owner_a, (11, 1, 1))
+    _, (paid_line,) = await delivery(client, people, 1)
+    await pay(client, people.operator_a, paid_line)
+    await delivery(client, people, 2, status="2")
+    sketch = (await client.get(f"/api/ordenes/?croquis=1&fk_sit__fk_resto={A}&paginate=0", headers=people.owner_a)).json()
+    assert [line["id"] for line in sketch] == [at_table["id"]]
