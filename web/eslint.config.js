@@ -26,6 +26,9 @@ const FEATURE_EXCEPTIONS = {
   restaurants: ['auth'],
   // the board listens through the tab's one staff socket (notifications owns it, the bell shares it)
   orders: ['notifications'],
+  // the delivery screen listens through the same socket and pays through the board's counter
+  // payment (one pay dialog, one Idempotency-Key per submission, for every staff screen)
+  delivery: ['notifications', 'orders'],
 };
 
 export default defineConfig(

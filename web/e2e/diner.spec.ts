@@ -53,9 +53,10 @@ async function newRestaurant(request: APIRequestContext, takesOrders = true): Pr
 /** A menu with two categories (one with a sub-category) and dishes, one with an image. */
 async function menuWithDishes(request: APIRequestContext, owner: Owner, opts: { delivery?: boolean; takesOrders?: boolean } = {}) {
   const { delivery = true, takesOrders = true } = opts;
-  // catalog learns who owns the new restaurant from identity's events: retry until it has
+  // catalog learns who owns the new restaurant from identity's events: until it has, the
+  // restaurant looks missing (404), as anyone else's does
   let created = await createMenu();
-  for (let i = 0; i < 30 && created.status() === 403; i++) {
+  for (let i = 0; i < 30 && created.status() === 404; i++) {
     await new Promise((r) => setTimeout(r, 300));
     created = await createMenu();
   }
@@ -153,7 +154,14 @@ test('takeaway from the menu link opens exactly the expected WhatsApp message an
   const text = url.searchParams.get('text')!.replace(/\u00a0/g, ' ');
   const number = /^Pedido #(\d{6})\n/.exec(text)?.[1];
   expect(number).toBeDefined();
-  expect(text).toBe(
+  // the message ends with the link to follow this order, which names exactly this order
+  const tracking = /\n\nSeguí tu pedido: (\S+)$/.exec(text)?.[1];
+  expect(tracking).toMatch(/\/seguimiento\?t=[\w-]{20,}$/);
+  const token = new URL(tracking!).searchParams.get('t')!;
+  const followed = await request.get(`/api/delivery/seguimiento/${token}/`);
+  expect(followed.status(), await followed.text()).toBe(200);
+  expect(await followed.text()).toContain(number!);
+  expect(text.slice(0, text.length - tracking!.length - '\n\nSeguí tu pedido: '.length)).toBe(
     [
       `Pedido #${number}`,
       'Tipo: Take away',
@@ -197,9 +205,10 @@ test("an unknown menu says 'Menu no encontrado'; a restaurant without WhatsApp s
 
 /** A table M1 on the restaurant's floor, with the menu; answers its QR token once ordering knows it. */
 async function tableWithQr(request: APIRequestContext, owner: Owner, menuId: number): Promise<{ id: number; token: string }> {
-  // floor learns the restaurant's owner and its menus from events: retry until it has
+  // floor learns the restaurant's owner and its menus from events: until it has, the restaurant
+  // looks missing (404) or the menu is unknown (400)
   let res = await createPlace();
-  for (let i = 0; i < 40 && (res.status() === 403 || res.status() === 400); i++) {
+  for (let i = 0; i < 40 && (res.status() === 404 || res.status() === 400); i++) {
     await new Promise((r) => setTimeout(r, 300));
     res = await createPlace();
   }

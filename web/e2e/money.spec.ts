@@ -6,10 +6,10 @@ import { closeHelp, demoLogin, openLogin } from './helpers';
 
 /**
  * Issue 21's money screens through the real stack: the owner's balance and statistics at tablet
- * size, the admin's inline fee and fee table at desktop size. The stack has no sales yet (the
- * counter payments come with another part of the issue), so these check the screens, their
- * requests and their 'no sales' states; the figures themselves are checked with MSW in
- * src/features/{balance,statistics,admin}/*.test.tsx.
+ * size, the admin's inline fee, fee table and a commission collected at desktop size. `make up`
+ * gives the demo restaurant a month of paid orders (deploy/local/demo.py), so its last month has
+ * sales, statistics rows and commission owed; the figures themselves are checked against the
+ * ledger in billing's tests and with MSW in src/features/{balance,statistics,admin}/*.test.tsx.
  */
 const PASSWORD = 'Sabores-del-Sur-2026';
 // one owner for every run (registrations are limited per address and hour); a fresh restaurant each run
@@ -20,9 +20,14 @@ const ymd = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart
 const dmy = (d: Date) => `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
 
 test.describe('the owner, at tablet size', () => {
-  test('balance and statistics of the demo restaurant: filters, the last month, nothing sold yet', async ({ page }) => {
+  test('balance and statistics of the demo restaurant: filters, the last month and its sales', async ({ page }) => {
     test.skip(test.info().project.name !== 'tablet', 'the owner’s money screens are checked on the tablet');
     test.setTimeout(60_000);
+    // the chart's code (@nivo/bar and d3) is its own chunk, loaded by /estadisticas alone
+    const chartChunks: string[] = [];
+    page.on('request', (r) => {
+      if (/\/assets\/statistics-chart-[^/]*\.js$/.test(new URL(r.url()).pathname)) chartChunks.push(r.url());
+    });
     await demoLogin(page);
     await closeHelp(page);
     const today = new Date();
@@ -36,7 +41,9 @@ test.describe('the owner, at tablet size', () => {
     // the marketplace is not linked: its four places show dashes and a note
     await expect(page.getByTestId('provider-cards').getByText('—')).toHaveCount(4);
     await expect(page.getByTestId('provider-not-linked')).toBeVisible();
-    await expect(page.getByTestId('no-sales').or(page.getByTestId('balance-figures'))).toBeVisible();
+    // the demo's month of business: sales, commission and income in the last month
+    await expect(page.getByTestId('balance-figures')).toBeVisible();
+    await expect(page.getByTestId('figure-importe_total')).not.toHaveText(/\$\s0,00$/);
     await checkScreen(page, 'money-balance-owner');
 
     const debit = page.waitForRequest((r) => r.url().endsWith('/resto-balance/') && r.postDataJSON()?.payment_type === 'Debito');
@@ -46,16 +53,18 @@ test.describe('the owner, at tablet size', () => {
     await expect(page.getByRole('dialog')).toBeVisible();
     await checkScreen(page, 'money-date-picker');
     await page.keyboard.press('Escape');
+    expect(chartChunks).toEqual([]);
 
     await page.goto('/estadisticas');
     await expect(page.getByRole('heading', { level: 1, name: 'Estadísticas' })).toBeVisible();
-    await expect(page.getByTestId('no-sales').or(page.getByTestId('statistics-row').first())).toBeVisible();
+    await expect(page.getByTestId('statistics-row')).toHaveCount(10);
     await expect(page.getByTestId('statistics-total')).toContainText('$');
     await checkScreen(page, 'money-statistics-table');
     const chartCall = page.waitForRequest((r) => r.url().includes('/resto-statistics/') && new URL(r.url()).searchParams.get('paginate') === 'false');
     await page.getByRole('tab', { name: 'Gráfico' }).click();
     await chartCall;
-    await expect(page.getByTestId('no-sales').or(page.getByRole('img', { name: /cantidad vendida por plato/ }))).toBeVisible();
+    await expect(page.getByRole('img', { name: /cantidad vendida por plato/ })).toBeVisible();
+    expect(chartChunks).toHaveLength(1);
     await checkScreen(page, 'money-statistics-chart');
   });
 });
@@ -96,7 +105,7 @@ async function adminLogin(page: Page) {
 }
 
 test.describe('the admin, at desktop size', () => {
-  test('edits a restaurant’s fee inline, then finds it in the fee table with nothing owed', async ({ page, request }) => {
+  test('edits a restaurant’s fee inline, finds it in the fee table with nothing owed, and collects a commission from the demo restaurant', async ({ page, request }) => {
     test.skip(test.info().project.name !== 'desktop', 'the admin’s screens are checked on the desktop');
     test.setTimeout(60_000);
     const token = await adminLogin(page);
@@ -137,5 +146,46 @@ test.describe('the admin, at desktop size', () => {
     await page.getByRole('textbox', { name: 'Buscar' }).fill('');
     await expect(page.getByTestId('fee-row').first()).toBeVisible();
     await checkScreen(page, 'money-admin-fees');
+
+    // collect a commission: the demo restaurant owes its month of counter sales' commission
+    // (deploy/local/demo.py); one peso a run, what the e2e's own cash payments accrue many times over
+    const period = { date_start: ymd(new Date(Date.now() - 31 * 86_400_000)), date_end: ymd(new Date()) };
+    const demoRow = async () => {
+      const answer = await page.request.get('/api/obtener-balance/resto-fee/', {
+        headers: { Authorization: `Token ${token}` },
+        params: { ...period, search: 'Resto Demo', paginate: 'false' },
+      });
+      expect(answer.status()).toBe(200);
+      const rows = (await answer.json()) as { nombre_local: string; saldo_pagado: string; cta_cte_resto: string }[];
+      return rows.find((r) => r.nombre_local === 'Resto Demo')!;
+    };
+    const before = await demoRow();
+    expect(Number(before.cta_cte_resto)).toBeGreaterThan(1);
+    await page.getByRole('textbox', { name: 'Buscar' }).fill('Resto Demo');
+    const demo = page.getByTestId('fee-row').filter({ hasText: 'Resto Demo' });
+    await expect(demo).toHaveCount(1);
+    await demo.getByRole('button', { name: 'Cobrar comisión a Resto Demo' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cobrar comisión: Resto Demo' });
+    await expect(dialog.getByTestId('collect-owed')).toContainText('Deuda actual: $');
+    const credit = dialog.getByRole('textbox', { name: 'Monto a cobrar' });
+    await credit.fill(String(Math.ceil(Number(before.cta_cte_resto)) + 1000));
+    await dialog.getByRole('button', { name: 'Cobrar' }).click();
+    await expect(dialog.getByText('El monto a cobrar no puede superar la deuda del restaurante.')).toBeVisible();
+    await checkScreen(page, 'money-admin-collect-refused');
+    await credit.fill('1');
+    const collected = page.waitForResponse((r) => r.url().includes('/api/control-fee/paga-comision/') && r.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Cobrar' }).click();
+    const answer = await collected;
+    expect(answer.status()).toBe(200);
+    expect(answer.request().headers()['idempotency-key']).toBeTruthy();
+    const { monto_deuda_total } = (await answer.json()) as { monto_deuda_total: string };
+    await expect(page.getByText('Cobro registrado')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    // the collection is in the ledger: collected in the period grew by exactly what was collected
+    // (sales from other tablets may add to the debt meanwhile, never to what was collected)
+    const after = await demoRow();
+    expect(Number(after.saldo_pagado)).toBeCloseTo(Number(before.saldo_pagado) + 1, 2);
+    expect(Number(monto_deuda_total)).toBeLessThanOrEqual(Number(after.cta_cte_resto));
+    await checkScreen(page, 'money-admin-collected');
   });
 });

@@ -34,6 +34,7 @@ const MenuEditor = lazy(() => import('@/features/catalog/menu-editor/menu-editor
 const DishList = lazy(() => import('@/features/catalog/dishes/dish-list-page'));
 const Orders = lazy(() => import('@/features/orders/components/orders-page'));
 const DinerMenu = loadableFirst(() => import('@/features/diner/components/diner-menu-page'));
+const Tracking = loadableFirst(() => import('@/features/diner/tracking/tracking-page'));
 const Delivery = lazy(() => import('@/features/delivery/components/delivery-page'));
 const MenuGroups = lazy(() => import('@/features/catalog/menu-groups/menu-groups-page'));
 const DishCreate = lazy(() => import('@/features/catalog/dish-create/dish-create-page'));
@@ -61,7 +62,9 @@ function loadableFirst(load: () => Promise<{ default: ComponentType; prepare?: (
 
 /** Loads the page at `pathname` before the first render when it is a cold-opened one. */
 export function preloadFirstScreen(pathname: string): Promise<unknown> {
-  return pathname === paths.menus.path ? DinerMenu.preload() : Promise.resolve();
+  if (pathname === paths.menus.path) return DinerMenu.preload();
+  if (pathname === paths.seguimiento.path) return Tracking.preload();
+  return Promise.resolve();
 }
 
 const placeholder = (titleId: string): Page => () => <PlaceholderPage titleId={titleId} />;
@@ -109,6 +112,7 @@ const PAGES: Record<PathKey, { page: Page; title: string }> = {
   dashboard: { page: Dashboard, title: 'page.dashboard.title' },
   userList: { page: UserList, title: 'page.userList.title' },
   menus: { page: DinerMenu, title: 'page.menus.title' },
+  seguimiento: { page: Tracking, title: 'page.seguimiento.title' },
   notFound: { page: () => <ErrorPage code={404} />, title: 'meta.404.title' },
 };
 
@@ -118,9 +122,9 @@ export function createRoutes(): RouteObject[] {
     const { path, access } = paths[key];
     const { page: Page, title } = PAGES[key];
     const handle: RouteHandle = { title };
-    // the landing page fetches nothing, and the diner's phone menu fetches without react-query
-    // (its 150 KiB budget): neither downloads it
-    const page = key === 'home' || key === 'index' || key === 'menus' ? <Page /> : <WithQuery><Page /></WithQuery>;
+    // the landing page fetches nothing, and the diner's phone pages (the menu, the order's tracking
+    // page) fetch without react-query (the phone's 150 KiB budget): none downloads it
+    const page = key === 'home' || key === 'index' || key === 'menus' || key === 'seguimiento' ? <Page /> : <WithQuery><Page /></WithQuery>;
     return { path, handle, element: <RouteGuard access={access}>{page}</RouteGuard> };
   });
   return [{ element: <AppLayout />, errorElement: <ErrorPage code={500} />, children }];

@@ -81,6 +81,8 @@ export const paths = {
   dashboard: { path: '/dashboard', access: ADMIN },
   userList: { path: '/user-list', access: ADMIN },
   menus: { path: '/menus', access: 'public' },
+  // issue 20: a delivery or take-away diner's order, from the link in their WhatsApp message
+  seguimiento: { path: '/seguimiento', access: 'public', href: (token: string) => `/seguimiento?t=${encodeURIComponent(token)}` },
   notFound: { path: '*', access: 'public' },
 } as const satisfies Record<string, RouteDef>;
 

@@ -1,5 +1,8 @@
 import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { components } from '@/types/api/billing';
+import { identityFake } from './identity-fake';
+import { server } from './setup-tests';
 
 type Balance = components['schemas']['RestaurantBalance'];
 type StatisticsRow = components['schemas']['StatisticsRow'];
@@ -131,4 +134,22 @@ export function billingFake() {
     last: (method: string, path: RegExp) => [...calls].reverse().find((c) => c.method === method && path.test(c.path)),
     all: (method: string, path: RegExp) => calls.filter((c) => c.method === method && path.test(c.path)),
   };
+}
+
+/**
+ * The money screens' tests: before each test, fresh billing and identity fakes serve the app and
+ * the clock reads 15 March 2026, 12:00 (the date range picker's default month ends there). The
+ * returned object holds the running test's fakes.
+ */
+export function withMoneyFakes() {
+  const fakes = {} as { billing: ReturnType<typeof billingFake>; identity: ReturnType<typeof identityFake> };
+  beforeEach(() => {
+    fakes.billing = billingFake();
+    fakes.identity = identityFake();
+    server.use(...fakes.identity.handlers, ...fakes.billing.handlers);
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(new Date(2026, 2, 15, 12, 0));
+  });
+  afterEach(() => vi.useRealTimers());
+  return fakes;
 }

@@ -1,4 +1,4 @@
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, ws } from 'msw';
 import type { components as Notifications } from '@/types/api/notifications';
 
 /** Identity API as the tests' fake server sees it (shapes from the generated OpenAPI types). */
@@ -17,7 +17,12 @@ const tokens: Record<string, keyof typeof users> = {
   'tok-operator': 'operator',
 };
 
+// Every staff screen opens the live socket from the shell; a test that plays the server replaces
+// it (features/notifications/testing). Elsewhere it opens and stays silent, as a quiet evening.
+const staffLive = ws.link('ws://*/ws/notificaciones/');
+
 export const handlers = [
+  staffLive.addEventListener('connection', () => {}),
   http.post('*/api/auth/token/login/', async ({ request }) => {
     const body = (await request.json()) as { username: string; password: string };
     const entry = Object.entries(users).find(([, u]) => u.username === body.username);

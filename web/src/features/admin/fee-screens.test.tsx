@@ -1,24 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { billingFake } from '@/testing/billing-fake';
-import { identityFake } from '@/testing/identity-fake';
+import { describe, expect, it } from 'vitest';
+import { withMoneyFakes } from '@/testing/billing-fake';
 import { server } from '@/testing/setup-tests';
 import { renderApp } from '@/testing/test-utils';
 
-let billing: ReturnType<typeof billingFake>;
-let identity: ReturnType<typeof identityFake>;
-beforeEach(() => {
-  billing = billingFake();
-  identity = identityFake();
-  server.use(...identity.handlers, ...billing.handlers);
-  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
-  vi.setSystemTime(new Date(2026, 2, 15, 12, 0));
-});
-afterEach(() => vi.useRealTimers());
+const fakes = withMoneyFakes();
 
-const feePuts = () => billing.all('PUT', /comision-resto/);
+const feePuts = () => fakes.billing.all('PUT', /comision-resto/);
 
 async function editFee(name: string, typed: string, confirm: 'Enter' | 'click' = 'click') {
   const user = userEvent.setup();
@@ -48,7 +38,7 @@ describe('/restaurantList: the application fee edited inline', () => {
     expect(feePuts().map((c) => [c.path, c.body])).toEqual([['/api/comision-resto/1/', { application_fee: '1.25' }]]);
     // identity still says 0.50 (billing's event has not reached it): the row shows what billing saved
     expect(within(row).getByTestId('application-fee')).toHaveTextContent('1,25 %');
-    expect(identity.db.restaurants[0].application_fee).toBe('0.50');
+    expect(fakes.identity.db.restaurants[0].application_fee).toBe('0.50');
   });
 
   it('the same rule as billing: required, 0 to 100, two decimals', async () => {
@@ -78,8 +68,8 @@ describe('/restaurantList: the application fee edited inline', () => {
   });
 });
 
-const feeQuery = () => Object.fromEntries(billing.last('GET', /resto-fee/)!.query);
-const collects = () => billing.all('POST', /paga-comision/);
+const feeQuery = () => Object.fromEntries(fakes.billing.last('GET', /resto-fee/)!.query);
+const collects = () => fakes.billing.all('POST', /paga-comision/);
 
 async function openCollect(name = 'Resto Uno', locale: 'es' | 'en' = 'es') {
   const user = userEvent.setup();
@@ -173,7 +163,7 @@ describe('/pagos-en-efectivo: the fee table and the collection', () => {
     await user.click(within(form).getByRole('button', { name: 'Cobrar' }));
     expect(await screen.findByText('Deuda restante: $ 100,25')).toBeInTheDocument();
     expect(collects().map((c) => c.headers.get('Idempotency-Key'))).toEqual([lost[0]]);
-    expect(billing.db.collections.size).toBe(1);
+    expect(fakes.billing.db.collections.size).toBe(1);
     // the next collection (a new dialog) has a key of its own
     await waitFor(() => expect(screen.queryByRole('form')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Cobrar comisión a Resto Uno' }));

@@ -1,20 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { selectedRestaurantStore } from '@/lib/selected-restaurant';
-import { billingFake } from '@/testing/billing-fake';
-import { identityFake } from '@/testing/identity-fake';
-import { server } from '@/testing/setup-tests';
+import { withMoneyFakes } from '@/testing/billing-fake';
 import { renderApp } from '@/testing/test-utils';
 
-let billing: ReturnType<typeof billingFake>;
-beforeEach(() => {
-  billing = billingFake();
-  server.use(...identityFake().handlers, ...billing.handlers);
-  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
-  vi.setSystemTime(new Date(2026, 2, 15, 12, 0));
-});
-afterEach(() => vi.useRealTimers());
+const fakes = withMoneyFakes();
 
 function renderBalance(as: 'owner' | 'operator', locale: 'es' | 'en' = 'es') {
   const utils = renderApp('/restaurante/mercadopago-balance', { as, locale });
@@ -22,7 +13,7 @@ function renderBalance(as: 'owner' | 'operator', locale: 'es' | 'en' = 'es') {
   return utils;
 }
 
-const balanceBody = () => billing.last('POST', /resto-balance/)?.body;
+const balanceBody = () => fakes.billing.last('POST', /resto-balance/)?.body;
 const figure = (name: string) => screen.getByTestId(`figure-${name}`);
 
 describe('/restaurante/mercadopago-balance', () => {
@@ -72,7 +63,7 @@ describe('/restaurante/mercadopago-balance', () => {
   });
 
   it('nothing sold in the period: says so (billing’s words, in the user’s language)', async () => {
-    billing.db.balance = null;
+    fakes.billing.db.balance = null;
     renderBalance('owner', 'en');
     expect(await screen.findByTestId('no-sales')).toHaveTextContent('There are no sales in the selected period.');
     expect(screen.queryByTestId('balance-figures')).not.toBeInTheDocument();

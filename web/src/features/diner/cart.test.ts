@@ -81,6 +81,7 @@ describe('the WhatsApp message', () => {
     address: 'Dirección',
     cash: 'Paga con',
     comment: 'Comentario',
+    track: 'Seguí tu pedido',
     price: (c: number) => `$${(c / 100).toFixed(2)}`,
   };
 
@@ -102,6 +103,14 @@ describe('the WhatsApp message', () => {
         'Paga con: $6000.00',
       ].join('\n'),
     );
+  });
+
+  it("ends with the link of the order's tracking page when ordering gave one, and without it otherwise", () => {
+    const lines = addToCart([], flan, 1, '');
+    const checkout = { kind: 'takeaway', name: 'Ana', address: '', cash: '3000' } as const;
+    const text = whatsappText('123456', lines, checkout, words, 'https://resto.example/seguimiento?t=abc');
+    expect(text.split('\n').slice(-2)).toEqual(['', 'Seguí tu pedido: https://resto.example/seguimiento?t=abc']);
+    expect(whatsappText('123456', lines, checkout, words, null)).not.toContain('seguimiento');
   });
 
   it('leaves the address out for take away', () => {

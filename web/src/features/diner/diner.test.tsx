@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +8,7 @@ import { renderApp } from '@/testing/test-utils';
 import { resetResources } from './api/resource';
 import type { PublicMenu, Tab, TabLine } from './api/types';
 import { navigation } from './components/checkout-dialog';
+import { FakeSocket, recordSockets } from './testing/fake-socket';
 
 const MENU: PublicMenu = {
   menu: { id: 30, name: 'Carta', restaurant: 10, delivery: true },
@@ -39,28 +40,6 @@ function menuHandler(menu: PublicMenu | null = MENU) {
   });
 }
 
-/** The table socket as the page sees it; the test plays the server. */
-class FakeSocket {
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: ((e: { code: number; reason?: string }) => void) | null = null;
-  sent: string[] = [];
-  constructor(readonly url: string) {}
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close() {}
-  open() {
-    act(() => this.onopen?.());
-  }
-  receive(frame: unknown) {
-    act(() => this.onmessage?.({ data: JSON.stringify(frame) }));
-  }
-  drop(code: number, reason = '') {
-    act(() => this.onclose?.({ code, reason }));
-  }
-}
-
 beforeEach(() => {
   resetResources();
   sessionStorage.clear();
@@ -73,6 +52,24 @@ afterEach(() => vi.unstubAllGlobals());
 async function openDish(user: ReturnType<typeof userEvent.setup>, name: string) {
   await user.click(await screen.findByTestId(`dish-${name}`));
   return screen.findByRole('dialog', { name });
+}
+
+/** On the menu link: one Provoleta for Ana, to Calle 123, paying with $5000, sent by WhatsApp
+ * (`open` is the spied WhatsApp window; `confirm` the confirm dialog). */
+async function sendDeliveryOrder() {
+  const open = vi.spyOn(navigation, 'open').mockImplementation(() => {});
+  const user = userEvent.setup();
+  renderApp('/menus?menu=30');
+  const dialog = await openDish(user, 'Provoleta');
+  await user.click(within(dialog).getByRole('button', { name: /Agregar al pedido/ }));
+  await user.click(await screen.findByTestId('open-cart'));
+  await user.click(within(await screen.findByRole('dialog', { name: 'Tu pedido' })).getByRole('button', { name: 'Confirmar pedido' }));
+  const confirm = await screen.findByRole('dialog', { name: 'Confirmar pedido' });
+  await user.type(within(confirm).getByRole('textbox', { name: /Nombre de la persona/ }), 'Ana');
+  await user.type(within(confirm).getByRole('textbox', { name: /Dirección/ }), 'Calle 123');
+  await user.type(within(confirm).getByRole('textbox', { name: /¿Con cuánto pagás\?/ }), '5000');
+  await user.click(within(confirm).getByRole('button', { name: 'Enviar por WhatsApp' }));
+  return { open, confirm };
 }
 
 describe('the menu link /menus?menu=<id>', () => {
@@ -129,13 +126,13 @@ describe('the menu link /menus?menu=<id>', () => {
     expect(within(dialog).getByRole('button', { name: /Agregar al pedido/ })).toHaveTextContent('3.000,00');
   });
 
-  it('takeaway: the confirm step checks name and cash, records the order and opens the WhatsApp message', async () => {
+  it("takeaway: the confirm step checks name and cash, records the order and opens the WhatsApp message with the order's tracking link", async () => {
     const bodies: { key: string | null; body: Record<string, unknown> }[] = [];
     server.use(
       menuHandler(),
       http.post('*/api/delivery/', async ({ request }) => {
         bodies.push({ key: request.headers.get('Idempotency-Key'), body: (await request.json()) as Record<string, unknown> });
-        return HttpResponse.json({ id: 1 }, { status: 201 });
+        return HttpResponse.json({ id: 1, tracking_token: 'Tr4ck-t0ken_of-43-characters-xxxxxxxxxxxxxx' }, { status: 201 });
       }),
     );
     const open = vi.spyOn(navigation, 'open').mockImplementation(() => {});
@@ -191,8 +188,20 @@ describe('the menu link /menus?menu=<id>', () => {
       'Total: $ 7.200,00',
       'Nombre: Ana',
       'Paga con: $ 10.000,00',
+      '',
+      `Seguí tu pedido: ${window.location.origin}/seguimiento?t=Tr4ck-t0ken_of-43-characters-xxxxxxxxxxxxxx`,
     ]);
     expect(sent.fk_delivery).toMatch(/^\d{6}$/);
+    open.mockRestore();
+  });
+
+  it('ordering out of reach: the WhatsApp message (the order) is sent all the same, without a tracking link', async () => {
+    server.use(menuHandler(), http.post('*/api/delivery/', () => HttpResponse.json({ detail: 'boom' }, { status: 503 })));
+    const { open } = await sendDeliveryOrder();
+    await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
+    const text = new URL(open.mock.calls[0][0]).searchParams.get('text') ?? '';
+    expect(text).toContain('Paga con:');
+    expect(text).not.toContain('seguimiento');
     open.mockRestore();
   });
 
@@ -201,18 +210,7 @@ describe('the menu link /menus?menu=<id>', () => {
       menuHandler(),
       http.post('*/api/delivery/', () => HttpResponse.json({ detail: 'cualquier texto', code: 'orders_stopped' }, { status: 400 })),
     );
-    const open = vi.spyOn(navigation, 'open').mockImplementation(() => {});
-    const user = userEvent.setup();
-    renderApp('/menus?menu=30');
-    const dialog = await openDish(user, 'Provoleta');
-    await user.click(within(dialog).getByRole('button', { name: /Agregar al pedido/ }));
-    await user.click(await screen.findByTestId('open-cart'));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Tu pedido' })).getByRole('button', { name: 'Confirmar pedido' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Confirmar pedido' });
-    await user.type(within(confirm).getByRole('textbox', { name: /Nombre de la persona/ }), 'Ana');
-    await user.type(within(confirm).getByRole('textbox', { name: /Dirección/ }), 'Calle 123');
-    await user.type(within(confirm).getByRole('textbox', { name: /¿Con cuánto pagás\?/ }), '5000');
-    await user.click(within(confirm).getByRole('button', { name: 'Enviar por WhatsApp' }));
+    const { open, confirm } = await sendDeliveryOrder();
     expect(await within(confirm).findByRole('alert')).toHaveTextContent('El restaurante no está tomando pedidos en este momento.');
     expect(open).not.toHaveBeenCalled();
     open.mockRestore();
@@ -273,13 +271,7 @@ describe('at a table /menus?p=<token>', () => {
 
   it('each line moves live over the table socket', async () => {
     const tab = { current: { fk_sit: 4, i_name: 'M1', fk_resto: 10, lines: [line({})], total: '3000.00' } as Tab };
-    const sockets: FakeSocket[] = [];
-    vi.stubGlobal('WebSocket', class extends FakeSocket {
-      constructor(url: string) {
-        super(url);
-        sockets.push(this);
-      }
-    });
+    const sockets = recordSockets();
     server.use(...tableHandlers(tab, []));
     renderApp('/menus?p=tok-m1');
     const tabCard = await screen.findByTestId('table-tab');
@@ -292,7 +284,10 @@ describe('at a table /menus?p=<token>', () => {
     expect(await within(tabCard).findByText('En vivo')).toBeVisible();
 
     tab.current = { ...tab.current, lines: [line({ status: '2' })] };
-    socket.receive({ id: 6, type: 'order_status', fk_sit: 4, msg: '', data: { changes: [{ id: 100, status: '2' }] } });
+    socket.receive({
+      id: 6, type: 'order_status', fk_sit: 4, msg: '', data: { changes: [{ id: 100, status: '2' }] },
+      changed: { resource: 'tab', fk_resto: 10, fk_sit: 4, fk_delivery: null, fk_menu: null, lines: [{ id: 100, status: '2', version: 2 }], version: 6 },
+    });
     await waitFor(() => expect(within(tabCard).getByTestId('line-status')).toHaveTextContent('En preparación'));
 
     // a dropped connection comes back with the newest id it saw
@@ -315,13 +310,7 @@ describe('at a table /menus?p=<token>', () => {
   it('a phone refused because the table has too many phones is told why and does not retry', async () => {
     const notify = vi.spyOn(toasts, 'notify').mockImplementation(() => {});
     const tab = { current: { fk_sit: 4, i_name: 'M1', fk_resto: 10, lines: [], total: '0.00' } as Tab };
-    const sockets: FakeSocket[] = [];
-    vi.stubGlobal('WebSocket', class extends FakeSocket {
-      constructor(url: string) {
-        super(url);
-        sockets.push(this);
-      }
-    });
+    const sockets = recordSockets();
     server.use(...tableHandlers(tab, []));
     renderApp('/menus?p=tok-m1');
     await screen.findByTestId('table-tab');

@@ -11,11 +11,16 @@ export type MessageWords = {
   comment: string;
   kind: string;
   kindValue: string;
+  /** 'Follow your order', before the tracking link */
+  track: string;
   price: (cents: number) => string;
 };
 
-/** The pre-written WhatsApp message: number, lines, total, name, address (delivery), cash. */
-export function whatsappText(number: string, lines: CartLine[], checkout: Checkout, w: MessageWords): string {
+/**
+ * The pre-written WhatsApp message: number, lines, total, name, address (delivery), cash, and the
+ * link of the order's tracking page when ordering recorded it (issue 20).
+ */
+export function whatsappText(number: string, lines: CartLine[], checkout: Checkout, w: MessageWords, trackingUrl?: string | null): string {
   const out = [w.order(number), `${w.kind}: ${w.kindValue}`, ''];
   for (const line of lines) {
     out.push(`${line.quantity} x ${line.name} (${w.price(lineCents(line))})`);
@@ -24,6 +29,7 @@ export function whatsappText(number: string, lines: CartLine[], checkout: Checko
   out.push('', `${w.total}: ${w.price(cartTotalCents(lines))}`, `${w.name}: ${checkout.name.trim()}`);
   if (checkout.kind === 'delivery') out.push(`${w.address}: ${checkout.address.trim()}`);
   out.push(`${w.cash}: ${w.price(Math.round(parseAmount(checkout.cash) * 100))}`);
+  if (trackingUrl) out.push('', `${w.track}: ${trackingUrl}`);
   return out.join('\n');
 }
 

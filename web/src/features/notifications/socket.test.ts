@@ -33,10 +33,16 @@ class FakeSocket {
   }
 }
 
-const msg = (id: number, type = 'new_order') => ({ id, type, fk_resto: 10, fk_sit: 4, order_type: 'other', description: 'M1', from_admin: false, msg: 'x', created_at: '', data: {} });
+const changed = { resource: 'tab', fk_resto: 10, fk_sit: 4, fk_delivery: null, fk_menu: null, lines: [], version: 1 };
+const msg = (id: number, type = 'new_order', fk_resto = 10) => ({
+  id, type, fk_resto, fk_sit: 4, order_type: 'other', description: 'M1', from_admin: false, msg: 'x', created_at: '', data: {}, changed: { ...changed, fk_resto },
+});
+
+const made: StaffSocket[] = [];
 
 function make() {
   const s = new StaffSocket(() => 'ws://test/ws/notificaciones/', FakeSocket as unknown as typeof WebSocket);
+  made.push(s);
   const events: SocketEvent[] = [];
   s.subscribe((e) => events.push(e));
   return { s, events, last: () => FakeSocket.all[FakeSocket.all.length - 1] };
@@ -49,6 +55,7 @@ describe('staff socket', () => {
     vi.useFakeTimers();
   });
   afterEach(() => {
+    for (const s of made.splice(0)) s.stop();
     vi.useRealTimers();
     vi.restoreAllMocks();
   });
@@ -58,14 +65,14 @@ describe('staff socket', () => {
     s.start(10);
     expect(last().url).not.toContain('tok-1');
     last().serverOpen();
-    expect(JSON.parse(last().sent[0])).toMatchObject({ type: 'auth', token: 'tok-1', last_id: null, fk_resto: 10 });
+    expect(JSON.parse(last().sent[0])).toMatchObject({ type: 'auth', token: 'tok-1', last_id: null, last_ids: null, fk_resto: 10 });
   });
 
-  it('sends the last-seen id when reconnecting, backing off 1 s then 2 s', () => {
+  it('sends the last-seen id of each restaurant when reconnecting, backing off 1 s then 2 s', () => {
     const { s, last } = make();
-    s.start(10);
+    s.start(null);
     last().serverOpen();
-    last().frame({ type: 'ready', last_id: 5, resync: false, restaurants: [10] });
+    last().frame({ type: 'ready', last_id: 6, last_ids: { '10': 5, '11': 6 }, resync: false, restaurants: [10, 11] });
     last().frame(msg(9));
     last().drop();
     expect(FakeSocket.all).toHaveLength(1);
@@ -74,7 +81,8 @@ describe('staff socket', () => {
     vi.advanceTimersByTime(1);
     expect(FakeSocket.all).toHaveLength(2);
     last().serverOpen();
-    expect(JSON.parse(last().sent[0]).last_id).toBe(9);
+    // each restaurant's ids grow in its own order: 9 of 10 says nothing of 11's
+    expect(JSON.parse(last().sent[0]).last_ids).toEqual({ '10': 9, '11': 6 });
     last().drop();
     vi.advanceTimersByTime(1999);
     expect(FakeSocket.all).toHaveLength(2);
@@ -104,6 +112,7 @@ describe('staff socket', () => {
     last().drop(4429, 'too_many_from_address');
     expect(notify).toHaveBeenLastCalledWith('warning', 'Too many connections are open from this network. Close a tab and reload the page.', expect.anything());
     await localeStore.set('es');
+    expect(FakeSocket.all).toHaveLength(2); // a refusal stays final when the language changes
   });
 
   it('rings for live new orders and waiter calls only: not for the replay, not for status changes, not twice', () => {
@@ -112,17 +121,36 @@ describe('staff socket', () => {
     s.start(10);
     last().serverOpen();
     last().frame(msg(3)); // missed while away: replayed before ready
-    last().frame({ type: 'ready', last_id: 3, resync: false });
+    last().frame({ type: 'ready', last_id: 3, last_ids: { '10': 3 }, resync: false, restaurants: [10] });
     last().frame(msg(4, 'order_status'));
     last().frame(msg(5, 'waiter_call'));
     last().frame(msg(5, 'waiter_call')); // a repeat
+    last().frame(msg(2, 'order_status', 11)); // another restaurant's ids are its own: not a repeat
     expect(play.mock.calls).toEqual([['waiter-call']]);
     const messages = events.filter((e) => e.kind === 'message');
     expect(messages.map((e) => e.kind === 'message' && [e.message.id, e.replayed])).toEqual([
       [3, true],
       [4, false],
       [5, false],
+      [2, false],
     ]);
+  });
+
+  it('reconnects in the new language when the screen switches, resuming after the last id seen', async () => {
+    const { s, last } = make();
+    await localeStore.set('es');
+    s.start(10);
+    last().serverOpen();
+    last().frame({ type: 'ready', last_id: 0, last_ids: { '10': 0 }, resync: false, restaurants: [10] });
+    last().frame(msg(7));
+    await localeStore.set('en');
+    expect(FakeSocket.all).toHaveLength(2);
+    expect(FakeSocket.all[0].closed).toBe(true);
+    last().serverOpen();
+    expect(JSON.parse(last().sent[0])).toMatchObject({ type: 'auth', fk_resto: 10, lang: 'en', last_ids: { '10': 7 } });
+    s.stop();
+    await localeStore.set('es');
+    expect(FakeSocket.all).toHaveLength(2); // a stopped socket stays stopped
   });
 
   it('starts afresh on another restaurant', () => {
@@ -133,6 +161,6 @@ describe('staff socket', () => {
     s.start(11);
     expect(FakeSocket.all[0].closed).toBe(true);
     last().serverOpen();
-    expect(JSON.parse(last().sent[0])).toMatchObject({ fk_resto: 11, last_id: null });
+    expect(JSON.parse(last().sent[0])).toMatchObject({ fk_resto: 11, last_id: null, last_ids: null });
   });
 });

@@ -6,20 +6,7 @@ import { playNotificationSound } from '@/lib/sound';
 import { KEYS, read } from '@/lib/storage';
 import en from './locales/en.json';
 import es from './locales/es.json';
-
-/** One message of the staff socket (services/notifications/README.md 'The message'). */
-export type LiveMessage = {
-  id: number;
-  type: string;
-  fk_resto: number;
-  fk_sit: number | null;
-  order_type: string;
-  description: string;
-  from_admin: boolean;
-  msg: string;
-  created_at: string;
-  data: Record<string, unknown>;
-};
+import type { LiveMessage, StaffAuth, StaffFrame } from './types';
 
 export type SocketEvent =
   | { kind: 'message'; message: LiveMessage; replayed: boolean }
@@ -29,7 +16,7 @@ export type SocketEvent =
 type Listener = (e: SocketEvent) => void;
 
 /** Types that ring on every tablet (new order, new delivery, waiter call, bill request). */
-const SOUNDS: Record<string, 'new-order' | 'waiter-call'> = {
+const SOUNDS: Partial<Record<LiveMessage['type'], 'new-order' | 'waiter-call'>> = {
   new_order: 'new-order',
   new_delivery: 'new-order',
   waiter_call: 'waiter-call',
@@ -58,13 +45,14 @@ export function receivesNotifications(): boolean {
 }
 
 /**
- * The tab's one staff socket: auth frame (no token in the URL), last-seen id on reconnect,
- * backoff 1 s … 30 s, sounds only for live messages (not the catch-up replayed before `ready`).
+ * The tab's one staff socket: auth frame (no token in the URL), the last-seen id of each restaurant
+ * on reconnect (ids grow in order only within a restaurant), backoff 1 s … 30 s, sounds only for
+ * live messages (not the catch-up replayed before `ready`).
  */
 export class StaffSocket {
   private ws: WebSocket | null = null;
   private listeners = new Set<Listener>();
-  private lastId: number | null = null;
+  private lastIds = new Map<number, number>();
   private attempt = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private ready = false;
@@ -74,8 +62,25 @@ export class StaffSocket {
 
   constructor(
     private readonly url: () => string = defaultUrl,
-    private readonly Ctor: typeof WebSocket = globalThis.WebSocket,
-  ) {}
+    private Ctor: typeof WebSocket = globalThis.WebSocket,
+  ) {
+    // the server writes each message's text in the language the socket named when it logged in:
+    // another language reconnects, resuming after the last ids seen (nothing missed, nothing twice)
+    localeStore.subscribe(() => this.relanguage());
+  }
+
+  private relanguage() {
+    // only a live socket or one waiting to reconnect: a final refusal (revoked, too many) stays final
+    if (this.stopped || (!this.ws && !this.timer)) return;
+    this.stop();
+    this.stopped = false;
+    this.open();
+  }
+
+  /** Screen tests play the server through a stand-in (`testing/fake-socket.ts`); `undefined` puts the browser's back. */
+  useConstructor(Ctor: typeof WebSocket = globalThis.WebSocket) {
+    this.Ctor = Ctor;
+  }
 
   subscribe(l: Listener) {
     this.listeners.add(l);
@@ -84,14 +89,15 @@ export class StaffSocket {
     };
   }
 
-  get lastSeen() {
-    return this.lastId;
+  /** The newest id seen of a restaurant. */
+  lastSeen(restaurant: number): number | null {
+    return this.lastIds.get(restaurant) ?? null;
   }
 
   /** Listen to one restaurant (null: all of the user's); a change reconnects. */
   start(restaurant: number | null) {
     if (!this.stopped && this.restaurant === restaurant) return;
-    if (this.restaurant !== restaurant) this.lastId = null;
+    if (this.restaurant !== restaurant) this.lastIds.clear();
     this.restaurant = restaurant;
     this.stop();
     this.stopped = false;
@@ -106,6 +112,17 @@ export class StaffSocket {
     this.ws = null;
     if (ws) ws.close(1000);
     this.setConnected(false);
+  }
+
+  private seen(restaurant: number, id: number) {
+    this.lastIds.set(restaurant, Math.max(this.lastIds.get(restaurant) ?? 0, id));
+  }
+
+  /** The ids to resume from, one per restaurant (at most the 40 the server takes: the newest). */
+  private lastIdsSent(): Record<string, number> | null {
+    if (!this.lastIds.size) return null;
+    const newest = [...this.lastIds].sort((a, b) => b[1] - a[1]).slice(0, 40);
+    return Object.fromEntries(newest.map(([restaurant, id]) => [String(restaurant), id]));
   }
 
   private emit(e: SocketEvent) {
@@ -125,11 +142,12 @@ export class StaffSocket {
     this.ws = ws;
     this.ready = false;
     ws.onopen = () => {
-      ws.send(JSON.stringify({ type: 'auth', token, last_id: this.lastId, fk_resto: this.restaurant, lang: localeStore.get() }));
+      const auth: StaffAuth = { type: 'auth', token, last_id: null, last_ids: this.lastIdsSent(), fk_resto: this.restaurant, lang: localeStore.get() };
+      ws.send(JSON.stringify(auth));
     };
     ws.onmessage = (ev) => {
       if (this.ws !== ws) return;
-      let frame: { type?: string; id?: number; last_id?: number; resync?: boolean };
+      let frame: StaffFrame;
       try {
         frame = JSON.parse(String(ev.data));
       } catch {
@@ -138,19 +156,20 @@ export class StaffSocket {
       if (frame.type === 'ready') {
         this.ready = true;
         this.attempt = 0;
-        if (typeof frame.last_id === 'number') this.lastId = Math.max(this.lastId ?? 0, frame.last_id);
+        for (const [restaurant, id] of Object.entries(frame.last_ids ?? {})) this.seen(Number(restaurant), id);
         this.setConnected(true);
         this.emit({ kind: 'ready', resync: Boolean(frame.resync) });
         return;
       }
       if (frame.type === 'error' || typeof frame.id !== 'number') return;
-      // ids only grow: one not above the last seen is a repeat
-      if (this.lastId !== null && frame.id <= this.lastId) return;
-      this.lastId = frame.id;
-      const message = frame as LiveMessage;
+      // a restaurant's ids only grow: one not above the last seen is a repeat
+      const last = this.lastIds.get(frame.fk_resto);
+      if (last !== undefined && frame.id <= last) return;
+      this.seen(frame.fk_resto, frame.id);
       const replayed = !this.ready;
-      if (!replayed && SOUNDS[message.type]) playNotificationSound(SOUNDS[message.type]);
-      this.emit({ kind: 'message', message, replayed });
+      const sound = SOUNDS[frame.type];
+      if (!replayed && sound) playNotificationSound(sound);
+      this.emit({ kind: 'message', message: frame, replayed });
     };
     ws.onclose = (ev) => {
       if (this.ws !== ws) return;

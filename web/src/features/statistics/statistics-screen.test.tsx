@@ -1,20 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { selectedRestaurantStore } from '@/lib/selected-restaurant';
-import { billingFake } from '@/testing/billing-fake';
-import { identityFake } from '@/testing/identity-fake';
-import { server } from '@/testing/setup-tests';
+import { withMoneyFakes } from '@/testing/billing-fake';
 import { renderApp } from '@/testing/test-utils';
 
-let billing: ReturnType<typeof billingFake>;
-beforeEach(() => {
-  billing = billingFake();
-  server.use(...identityFake().handlers, ...billing.handlers);
-  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
-  vi.setSystemTime(new Date(2026, 2, 15, 12, 0));
-});
-afterEach(() => vi.useRealTimers());
+const fakes = withMoneyFakes();
 
 function renderStatistics(locale: 'es' | 'en' = 'es') {
   const utils = renderApp('/estadisticas', { as: 'owner', locale });
@@ -22,7 +13,7 @@ function renderStatistics(locale: 'es' | 'en' = 'es') {
   return utils;
 }
 
-const statisticsCalls = () => billing.all('GET', /resto-statistics/).map((c) => Object.fromEntries(c.query));
+const statisticsCalls = () => fakes.billing.all('GET', /resto-statistics/).map((c) => Object.fromEntries(c.query));
 const lastQuery = () => statisticsCalls().at(-1);
 
 describe('/estadisticas', () => {
@@ -81,7 +72,7 @@ describe('/estadisticas', () => {
 
   it('nothing sold in the period: the table and the chart say so', async () => {
     const user = userEvent.setup();
-    billing.db.statistics = [];
+    fakes.billing.db.statistics = [];
     renderStatistics('en');
     expect(await screen.findByTestId('no-sales')).toHaveTextContent('There are no sales in the selected period.');
     expect(screen.getByTestId('statistics-total')).toHaveTextContent('Total sold$0.00');

@@ -96,7 +96,8 @@ export interface paths {
         /**
          * List Dishes
          * @description `{count, results}` of the dishes the caller may see (9, 18 or 36 a page in the dish list; 500
-         *     for a new order); with `paginate=0`, the plain list.
+         *     for a new order); with `paginate=0`, the plain list. `delivery=true` (or 1): only the enabled
+         *     dishes of delivery menus (the delivery screen's new order); `delivery=false`: those of the other menus.
          */
         get: operations["listDishes"];
         put?: never;
@@ -159,7 +160,8 @@ export interface paths {
         };
         /**
          * List Categories
-         * @description `{count, results}` (the menu editor asks for one page of 500); with `paginate=0`, the plain list.
+         * @description `{count, results}` (the menu editor asks for one page of 500); with `paginate=0`, the plain
+         *     list. `delivery=true`: the categories of the restaurant's delivery menu (the delivery screen's new order).
          */
         get: operations["listCategories"];
         put?: never;
@@ -958,6 +960,7 @@ export interface operations {
                 menu_group?: number | null;
                 disable?: boolean | null;
                 menu_group__menu__restaurant?: number | null;
+                delivery?: boolean | null;
                 page?: number;
                 /** @description -1 (or 0) for every row */
                 size?: number;
@@ -1165,6 +1168,7 @@ export interface operations {
             query?: {
                 rest?: number | null;
                 menu?: number | null;
+                delivery?: boolean | null;
                 page?: number;
                 /** @description -1 (or 0) for every row */
                 size?: number;

@@ -40,10 +40,7 @@ function BalanceScreen({ restaurantId, name }: { restaurantId: number; name: str
   const answer = balance.data;
   return (
     <Container size="lg" py="xl">
-      <ScreenHeader title={t('page.balance.title')} />
-      <Text c="dimmed" fz="lg" mt={-8} mb="lg">
-        {name}
-      </Text>
+      <ScreenHeader title={t('page.balance.title')} subtitle={name} />
       {!operator && <ProviderCards />}
       <Title order={2} fz="h3" mb="sm">
         {t('balance.sales.title')}

@@ -27,4 +27,4 @@ export type DinerOrderPublic = Omit<Ordering['schemas']['DinerOrderPublic'], 'li
 export type PlacePublic = Floor['schemas']['PlaceForDiner'];
 
 export type DeliveryCreate = Ordering['schemas']['DeliveryCreate'];
-export type DeliveryCreated = Ordering['schemas']['DeliveryPublic'];
+export type DeliveryCreated = Ordering['schemas']['DeliveryCreated'];

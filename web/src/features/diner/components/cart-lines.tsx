@@ -2,6 +2,7 @@ import { Group, Stack, Text } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useT } from '@/lib/i18n/messages';
 import { type CartLine, LIMITS, cartTotalCents, lineCents } from '../cart';
+import { LineComment } from './line-comment';
 import { useMoney } from './use-money';
 import { StepButton } from './step-button';
 
@@ -18,11 +19,7 @@ export function CartLines({ lines, onQuantity }: { lines: CartLine[]; onQuantity
             <Text fw={600}>
               {line.quantity} x {line.name}
             </Text>
-            {line.comment && (
-              <Text size="sm" c="dimmed">
-                {t('diner.cart.lineComment', { text: line.comment })}
-              </Text>
-            )}
+            <LineComment text={line.comment} />
             <Text size="sm">{money(lineCents(line))}</Text>
           </Stack>
           <Group gap={4} wrap="nowrap">

@@ -5,6 +5,7 @@ import { useCreateDelivery } from '../api/create-delivery';
 import { DinerHttpError, newIdempotencyKey } from '../api/http';
 import type { PublicMenu } from '../api/types';
 import { type CartLine, type Checkout, LIMITS, cartTotalCents, checkoutErrors, fromCents, orderNumber, parseAmount } from '../cart';
+import { trackingLink } from '../tracking/get-tracking';
 import { whatsappText, whatsappUrl } from '../whatsapp';
 import { sendErrorText } from './send-error';
 import { useMoney } from './use-money';
@@ -15,8 +16,9 @@ export const navigation = { open: (url: string) => window.location.assign(url) }
 /**
  * The spec's confirm step (delivery or take away, name, address, cash), then the pre-written
  * WhatsApp message opens the restaurant's wa.me link. The same order is recorded in ordering
- * first (same number); a refusal with a reason (stopped, closed, a dish gone) stops the send,
- * while a server or network failure does not keep the diner from sending the message.
+ * first (same number), whose answer gives the link of the order's tracking page for the message;
+ * a refusal with a reason (stopped, closed, a dish gone) stops the send, while a server or network
+ * failure does not keep the diner from sending the message (then without the link).
  */
 export function CheckoutDialog(props: { opened: boolean; menu: PublicMenu; lines: CartLine[]; onClose: () => void; onSent: () => void }) {
   const { menu, lines } = props;
@@ -48,8 +50,8 @@ export function CheckoutDialog(props: { opened: boolean; menu: PublicMenu; lines
     const kindValue = form.kind === 'delivery' ? t('diner.checkout.delivery') : t('diner.checkout.takeaway');
     attempt.current ??= { number: orderNumber(), key: newIdempotencyKey() };
     const { number, key } = attempt.current;
-    const text = whatsappText(number, lines, form, {
-      order: (n) => t('diner.wa.order', { number: n }),
+    const words = {
+      order: (n: string) => t('diner.wa.order', { number: n }),
       kind: t('diner.wa.kind'),
       kindValue,
       total: t('diner.wa.total'),
@@ -57,15 +59,16 @@ export function CheckoutDialog(props: { opened: boolean; menu: PublicMenu; lines
       address: t('diner.wa.address'),
       cash: t('diner.wa.cash'),
       comment: t('diner.wa.comment'),
+      track: t('diner.wa.track'),
       price: money,
-    });
-    const url = whatsappUrl(menu.restaurant.whatsapp, text);
-    if (!url) {
+    };
+    if (!whatsappUrl(menu.restaurant.whatsapp, '')) {
       setFailure(t('diner.checkout.noWhatsapp'));
       return;
     }
+    let tracking: string | null = null;
     try {
-      await create.mutateAsync({
+      const created = await create.mutateAsync({
         key,
         body: {
           fk_resto: menu.menu.restaurant,
@@ -79,13 +82,16 @@ export function CheckoutDialog(props: { opened: boolean; menu: PublicMenu; lines
           cash_amount: fromCents(Math.round(parseAmount(form.cash) * 100)),
         },
       });
+      // the order's own page, linked in the message (issue 20)
+      tracking = created.tracking_token ? trackingLink(created.tracking_token) : null;
     } catch (err) {
       if (err instanceof DinerHttpError && err.status < 500) {
         setFailure(sendErrorText(t, err));
         return;
       }
-      // ordering is down or unreachable: the WhatsApp message is the order (spec), send it anyway
+      // ordering is down or unreachable: the WhatsApp message is the order (spec), send it anyway, without a link
     }
+    const url = whatsappUrl(menu.restaurant.whatsapp, whatsappText(number, lines, form, words, tracking))!;
     props.onSent();
     navigation.open(url);
   };

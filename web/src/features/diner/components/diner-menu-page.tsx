@@ -180,13 +180,12 @@ function LoadedMenu({ menu, table }: { menu: PublicMenu; table: Table | null }) 
   const onMessage = useCallback(
     (m: TableMessage) => {
       if (!table) return;
-      if (m.type === 'menu_changed') void invalidate(dinerKeys.menu(menu.menu.id));
+      // the message names what it changed: the menu, or the table's tab
+      if (m.changed.resource === 'menu') void invalidate(dinerKeys.menu(menu.menu.id));
+      if (m.changed.resource === 'tab') void invalidate(dinerKeys.tab(table.token));
       if (m.type === 'waiter_call_cleared') setWaiterComing(true);
       if (m.type === 'waiter_call' || m.type === 'bill_request') setWaiterComing(false);
       if (m.type === 'table_freed') setNotice({ color: 'teal', text: t('diner.table.freed') });
-      if (['new_order', 'order_status', 'order_removed', 'table_freed'].includes(m.type)) {
-        void invalidate(dinerKeys.tab(table.token));
-      }
     },
     [table, menu.menu.id, t],
   );

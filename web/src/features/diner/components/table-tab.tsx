@@ -8,6 +8,7 @@ import { useTab } from '../api/get-tab';
 import type { LineStatus } from '../api/types';
 import { lineCents, toCents } from '../cart';
 import type { SocketState } from '../table-socket';
+import { LineComment } from './line-comment';
 import { Notice, Pill } from './notice';
 import { useMoney } from './use-money';
 
@@ -47,11 +48,7 @@ export function TableTab({ token, live, waiterComing }: { token: string; live: S
                 <Text size="sm" c="dimmed">
                   {t('diner.table.by', { name: line.diner_name || '—' })}
                 </Text>
-                {line.extra_commentary && (
-                  <Text size="sm" c="dimmed">
-                    {t('diner.cart.lineComment', { text: line.extra_commentary })}
-                  </Text>
-                )}
+                <LineComment text={line.extra_commentary} />
               </Stack>
               <Stack gap={2} align="flex-end" style={{ flex: 'none' }}>
                 <Pill color={STATUS_COLOR[line.status] ?? 'gray'} data-testid="line-status" data-status={line.status}>

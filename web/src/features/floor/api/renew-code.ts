@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
-import { floorKeys } from './keys';
+import { placesKeys } from '@/lib/places';
 import type { Sit } from './types';
 
 /** POST sit/{id}/nuevo-qr/ : a new token for a lost or copied sticker; the old code stops working. */
@@ -10,5 +10,5 @@ export function renewCode(id: number): Promise<Sit> {
 
 export function useRenewCode(restaurant: number) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: renewCode, onSuccess: () => qc.invalidateQueries({ queryKey: floorKeys.sits(restaurant) }) });
+  return useMutation({ mutationFn: renewCode, onSuccess: () => qc.invalidateQueries({ queryKey: placesKeys.list(restaurant) }) });
 }

@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { showServerErrors } from '@/lib/api-errors';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
-import { useSits } from '../api/get-sits';
+import { usePlaces } from '@/lib/places';
 import { useRenewCode } from '../api/renew-code';
 import type { Sit } from '../api/types';
 import { FloorMessages } from '../components/floor-messages';
@@ -31,7 +31,7 @@ export default function QrPage() {
 /** /qr-restaurante: a card per place with its code; one place's sheet, all of them, a new code (spec part 2 'QR list'). */
 function QrList({ restaurant }: { restaurant: number }) {
   const t = useT();
-  const sits = useSits(restaurant);
+  const sits = usePlaces(restaurant);
   // medium screens (a tablet) show fewer cards per page
   const medium = useMediaQuery('(max-width: 74.99em)', true, { getInitialValueInEffect: false });
   const sizes = medium ? MEDIUM_PAGE_SIZES : PAGE_SIZES;

@@ -5,13 +5,16 @@ import { useT } from '@/lib/i18n/messages';
 import type { Menu } from '@/lib/menus';
 import { NAME_MAX, nameError, type Item } from './model';
 
-/** A place's dialog: rename it (the sketch's rules), change its menu, block it, or remove it. */
+/**
+ * A place's dialog: rename it (the sketch's rules), change its menu, block it, switch its admin
+ * flag (staff may add orders and comments at it: spec part 2 §6), or remove it.
+ */
 export function ItemDialog(props: {
   item: Item | null;
   items: Item[];
   menus: Menu[];
   onClose: () => void;
-  onSave: (key: string, changes: Pick<Item, 'name' | 'menu' | 'blocked'>) => void;
+  onSave: (key: string, changes: Pick<Item, 'name' | 'menu' | 'blocked' | 'admin'>) => void;
   onRemove: (key: string) => void;
 }) {
   const t = useT();
@@ -19,12 +22,14 @@ export function ItemDialog(props: {
   const [name, setName] = useState('');
   const [menu, setMenu] = useState<string | null>(null);
   const [blocked, setBlocked] = useState(false);
+  const [admin, setAdmin] = useState(true);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (!item) return;
     setName(item.name);
     setMenu(String(item.menu));
     setBlocked(item.blocked);
+    setAdmin(item.admin);
     setError(null);
   }, [item]);
   if (!item) return <Modal opened={false} onClose={props.onClose} />;
@@ -33,7 +38,7 @@ export function ItemDialog(props: {
     e.preventDefault();
     const problem = nameError(name, item.type, props.items, item.key) ?? (menu ? null : 'floor.rules.menuRequired');
     setError(problem);
-    if (!problem) props.onSave(item.key, { name: name.trim().toUpperCase(), menu: Number(menu), blocked });
+    if (!problem) props.onSave(item.key, { name: name.trim().toUpperCase(), menu: Number(menu), blocked, admin });
   };
   return (
     <Modal opened onClose={props.onClose} title={title} centered closeButtonProps={{ 'aria-label': t('common.close') }}>
@@ -59,6 +64,13 @@ export function ItemDialog(props: {
             error={error === 'floor.rules.menuRequired' ? t(error) : undefined}
           />
           <Switch size="md" label={t('floor.item.blocked')} checked={blocked} onChange={(e) => setBlocked(e.currentTarget.checked)} />
+          <Switch
+            size="md"
+            label={t('floor.item.admin')}
+            description={t('floor.item.adminHint')}
+            checked={admin}
+            onChange={(e) => setAdmin(e.currentTarget.checked)}
+          />
           <Group justify="space-between" mt="sm">
             <Button variant="light" color="red" size="md" leftSection={<IconTrash size={18} />} onClick={() => props.onRemove(item.key)}>
               {t('floor.item.remove')}

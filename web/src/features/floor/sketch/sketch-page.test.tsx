@@ -144,6 +144,23 @@ describe('floor sketch (/croquis-restaurante)', () => {
     expect(writes(fake)).toEqual([expect.objectContaining({ method: 'PUT', path: '/api/sit/update/', body: { location: [expect.objectContaining({ id: 5, i_name: 'S4', sit_type: 'silla' })] } })]);
   });
 
+  it("the place's admin switch (staff may add orders and comments there) is saved with it", async () => {
+    const fake = setup();
+    const user = userEvent.setup();
+    renderApp('/croquis-restaurante', { as: 'owner' });
+    await startEditing(user);
+    await user.click(screen.getByRole('button', { name: 'Mesa M3' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lugar M3' });
+    const admin = within(dialog).getByRole('switch', { name: /^Órdenes del personal/ });
+    expect(admin).toBeChecked();
+    expect(within(dialog).getByText('El personal puede agregar órdenes y comentarios en este lugar.')).toBeInTheDocument();
+    await user.click(admin);
+    await user.click(within(dialog).getByRole('button', { name: 'Aplicar' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Croquis guardado.')).toBeInTheDocument();
+    expect(writes(fake)).toEqual([expect.objectContaining({ path: '/api/sit/update/', body: { location: [expect.objectContaining({ id: 3, admin: false })] } })]);
+  });
+
   it('cancel asks first and then puts back what the server has', async () => {
     const fake = setup();
     const user = userEvent.setup();

@@ -12,7 +12,7 @@ import { DURATION, notify } from '@/lib/notify';
 import { IconButton } from '@/components/icon-button';
 import { MenuSelect } from '@/components/menu-select';
 import { useMenus } from '@/lib/menus';
-import { sitsQuery, useSits } from '../api/get-sits';
+import { placesQuery, usePlaces } from '@/lib/places';
 import { placeIsActive } from '../api/place-is-active';
 import type { SitType } from '../api/types';
 import { FloorMessages } from '../components/floor-messages';
@@ -41,7 +41,7 @@ const ADD: { type: SitType; icon: typeof IconTable }[] = [
 function Sketch({ restaurant }: { restaurant: number }) {
   const t = useT();
   const qc = useQueryClient();
-  const sits = useSits(restaurant);
+  const sits = usePlaces(restaurant);
   const menus = useMenus(restaurant);
   const menuList = useMemo(() => menus.data ?? [], [menus.data]);
   const [menuId, setMenuId] = useState<number | null>(null);
@@ -68,7 +68,7 @@ function Sketch({ restaurant }: { restaurant: number }) {
 
   const dirty = editing && !isEmpty(changesOf(loaded, items));
   const reload = async () => {
-    const fresh = (await qc.fetchQuery({ ...sitsQuery(restaurant), staleTime: 0 })).map(fromSit);
+    const fresh = (await qc.fetchQuery({ ...placesQuery(restaurant), staleTime: 0 })).map(fromSit);
     setLoaded(fresh);
     setItems(fresh);
     return fresh;
@@ -101,7 +101,7 @@ function Sketch({ restaurant }: { restaurant: number }) {
       // part of the save may have landed: what the server now has becomes the base, the new
       // places it created take their ids by name, and the rest of the draft stays
       try {
-        const fresh = (await qc.fetchQuery({ ...sitsQuery(restaurant), staleTime: 0 })).map(fromSit);
+        const fresh = (await qc.fetchQuery({ ...placesQuery(restaurant), staleTime: 0 })).map(fromSit);
         const byName = new Map(fresh.map((s) => [s.name.toUpperCase(), s]));
         setLoaded(fresh);
         setItems((list) => list.map((it) => (it.id == null && byName.has(it.name.toUpperCase()) ? { ...it, id: byName.get(it.name.toUpperCase())!.id } : it)));

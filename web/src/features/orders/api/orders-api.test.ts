@@ -7,15 +7,17 @@ import { seedSession } from '@/testing/test-utils';
 import type { components } from '@/types/api/ordering';
 import { addOrder } from './add-order';
 import { changeStatus } from './change-status';
+import { placesQuery } from '@/lib/places';
 import { dishesQuery, getMenuDishes } from './get-dishes';
-import { getLines, getSketchLines, linesQuery, sketchLinesQuery } from './get-lines';
+import { getLines, linesQuery } from './get-lines';
 import { downloadReport } from './get-report';
-import { sitsQuery } from './get-sits';
+import { getTable, tableQuery, withTable } from './get-table';
 import { getTables, tablesQuery } from './get-tables';
 import { openTicket } from './get-ticket';
 import { ordersKeys } from './keys';
 import { runTableAction } from './table-action';
-import type { Line } from './types';
+import type { BoardTable, Line, TableDetail } from './types';
+import { waiterSent } from './waiter-sent';
 
 type Seen = { method: string; path: string; query: Record<string, string>; body: unknown; auth: string | null };
 let seen: Seen[];
@@ -35,7 +37,11 @@ function answer(method: 'get' | 'post' | 'put', path: string, body: Blob | Param
 const line = (over: Partial<Line> = {}): Line => ({
   id: 1, order: 9, fk_sit: 4, sit_name: 'M1', fk_dish: 100, dish_name: 'Empanada', price: '1500.00', quantity: 2, status: '1',
   extra_commentary: '', diner_name: '', fk_delivery: null, fk_resto: 7, fk_user_client: null, creation_date: '2026-11-22T20:00:00Z',
-  version: 3, cash: false, total_paid_amount: '0.00', ...over,
+  version: 3, cash: false, total_paid_amount: '0.00', can_reject: true, can_pay: false, next_status: '2', ...over,
+});
+const table = (over: Partial<BoardTable> = {}): BoardTable => ({
+  fk_sit: 4, i_name: 'M1', sit_type: 'mesa', admin: true, status: '1', counts: { '1': 2 }, newest_order_at: null, late: false, late_message: null,
+  wait_time: 0, actions: ['aceptar', 'rechazar'], ...over,
 });
 
 beforeEach(() => {
@@ -45,10 +51,21 @@ beforeEach(() => {
 
 describe("the board's fetchers (ordering, with floor's places and catalog's dishes)", () => {
   it('tables: GET ordenes/mesas/?fk_resto=, with the token', async () => {
-    const table: components['schemas']['TablePublic'] = { fk_sit: 4, i_name: 'M1', sit_type: 'mesa', admin: true, status: '1', counts: { '1': 2 }, newest_order_at: null, late: false, late_message: null };
-    answer('get', '/api/ordenes/mesas/', [table]);
-    expect(await getTables(7)).toEqual([table]);
+    const answered: components['schemas']['TablePublic'] = table();
+    answer('get', '/api/ordenes/mesas/', [answered]);
+    expect(await getTables(7)).toEqual([answered]);
     expect(seen).toEqual([expect.objectContaining({ method: 'GET', path: '/api/ordenes/mesas/', query: { fk_resto: '7' }, auth: 'Token tok-operator' })]);
+  });
+
+  it("one table: GET ordenes/mesas/{id}/, its lines with it; its answer redraws the table's tile", async () => {
+    const detail: TableDetail = { ...table({ status: '2', counts: { '2': 1 } }), lines: [line({ status: '2' })], max_quantity: 50, max_comment: 100 };
+    answer('get', '/api/ordenes/mesas/4/', detail);
+    expect(await getTable(4)).toEqual(detail);
+    const qc = new QueryClient();
+    qc.setQueryData(ordersKeys.tables(7), [table(), table({ fk_sit: 5, i_name: 'M2' })]);
+    await qc.fetchQuery(tableQuery(7, 4));
+    expect(qc.getQueryData<BoardTable[]>(ordersKeys.tables(7))?.map((t) => [t.fk_sit, t.status])).toEqual([[4, '2'], [5, '1']]);
+    expect(withTable([], detail)).toEqual([table({ status: '2', counts: { '2': 1 } })]); // a place new to the board joins it
   });
 
   it("the list view: GET ordenes/ with the filters ('0' is every status), answered as a page", async () => {
@@ -57,11 +74,6 @@ describe("the board's fetchers (ordering, with floor's places and catalog's dish
     expect(seen[0].query).toEqual({ fk_sit__fk_resto: '7', status: '0', page: '2', size: '20' });
   });
 
-  it("the table dialog: GET ordenes/?croquis&paginate=false, the tabs' lines as a plain list", async () => {
-    answer('get', '/api/ordenes/', [line(), line({ id: 2 })]);
-    expect((await getSketchLines(7)).map((l) => l.id)).toEqual([1, 2]);
-    expect(seen[0].query).toEqual({ croquis: 'true', fk_sit__fk_resto: '7', paginate: 'false' });
-  });
 
   it("the add-order dialog: every dish of the table's menu (size -1), from a page or a list", async () => {
     const dish = { pk: 100, name: 'Empanada', price: '1500.00', disable: false };
@@ -88,6 +100,12 @@ describe("the board's fetchers (ordering, with floor's places and catalog's dish
     await runTableAction({ sit: 4, action: 'rechazar' });
     await runTableAction({ sit: 4, action: 'liberar' });
     expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual(['POST /api/ordenes/mesa/4/aceptar/', 'POST /api/ordenes/mesa/4/rechazar/', 'POST /api/ordenes/mesa/4/liberar/']);
+  });
+
+  it("the waiter sent: POST sit/{id}/mozo-enviado/ (floor), answered with the place", async () => {
+    answer('post', '/api/sit/4/mozo-enviado/', { id: 4, call_waiter: false, call_kind: null });
+    expect(await waiterSent(4)).toMatchObject({ id: 4, call_waiter: false });
+    expect(seen[0]).toMatchObject({ method: 'POST', path: '/api/sit/4/mozo-enviado/', auth: 'Token tok-operator' });
   });
 
   describe('PDFs', () => {
@@ -118,24 +136,25 @@ describe("the board's fetchers (ordering, with floor's places and catalog's dish
 });
 
 describe("the board's query keys", () => {
-  it("a socket message (the board's key) refreshes the tables, the lines and the places, not the menus or dishes", async () => {
+  it("one key per resource; a reconnection reads the board again (tables, tabs, list), not the menus or dishes", async () => {
     const qc = new QueryClient();
-    const f = { status: '0', page: 1, size: 10 } as const;
+    const f = { status: '0', page: 1, size: 20 } as const;
     const all = {
       tables: tablesQuery(7).queryKey,
+      table: tableQuery(7, 4).queryKey,
       lines: linesQuery(7, f).queryKey,
-      sketchLines: sketchLinesQuery(7).queryKey,
-      sits: sitsQuery(7).queryKey,
+      places: placesQuery(7).queryKey,
       dishes: dishesQuery(7, 3).queryKey,
       menus: menusQuery(7).queryKey,
       otherRestaurant: tablesQuery(8).queryKey,
     };
+    expect(new Set(Object.values(all).map((k) => JSON.stringify(k))).size).toBe(7);
     for (const key of Object.values(all)) qc.setQueryData(key, []);
     await qc.invalidateQueries({ queryKey: ordersKeys.board(7) });
     const stale = Object.entries(all)
       .filter(([, key]) => qc.getQueryState(key)?.isInvalidated)
       .map(([name]) => name);
-    expect(stale).toEqual(['tables', 'lines', 'sketchLines', 'sits']);
+    expect(stale).toEqual(['tables', 'table', 'lines']);
   });
 
   it("the restaurant's menus are one entry, under the key the catalog's changes invalidate", () => {

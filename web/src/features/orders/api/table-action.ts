@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
-import { ordersKeys } from './keys';
+import { answered, refreshTab } from '../live';
+import type { AnsweredLine, TableAction } from './types';
 
-export type TableAction = 'aceptar' | 'entregar' | 'rechazar' | 'liberar';
-
-/** POST ordenes/mesa/{id}/{aceptar|entregar|rechazar}/ or .../liberar/ : the table's bulk buttons. */
-export function runTableAction({ sit, action }: { sit: number; action: TableAction }): Promise<unknown> {
+/** POST ordenes/mesa/{id}/{aceptar|entregar|rechazar}/ or .../liberar/ : the table's bulk buttons; answers the lines moved. */
+export function runTableAction({ sit, action }: { sit: number; action: TableAction }): Promise<{ detail: string; lines: AnsweredLine[] }> {
   return unwrap(
     action === 'liberar'
       ? api.POST('/api/ordenes/mesa/{place_id}/liberar/', { params: { path: { place_id: sit } } })
@@ -17,6 +16,7 @@ export function useTableAction(restaurant: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: runTableAction,
-    onSettled: () => qc.invalidateQueries({ queryKey: ordersKeys.board(restaurant) }),
+    onSuccess: ({ lines }, { sit, action }) => refreshTab(qc, restaurant, answered(sit, lines, action === 'liberar')),
+    onError: (_error, { sit }) => refreshTab(qc, restaurant, { place: sit, lines: [] }),
   });
 }

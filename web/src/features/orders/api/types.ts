@@ -1,4 +1,3 @@
-import type { Place } from '@/lib/places';
 import type { components as Catalog } from '@/types/api/catalog';
 import type { components } from '@/types/api/ordering';
 
@@ -6,18 +5,19 @@ import type { components } from '@/types/api/ordering';
 type S = components['schemas'];
 
 /** Spec part 2 §4: '1' new, '2' accepted, '3' rejected, '4' delivered, '5' closing, '6' paid, '7' on the way. */
-export type Status = S['LineStatusUpdate']['status'];
-
-// ordering's answers declare a line's and a table's status as any string (only a change names the
-// seven); the board's colours and buttons are keyed by them, so the answers are read as these
-export type Line = Omit<S['LinePublic'], 'status'> & { status: Status };
-export type LinePage = Omit<S['Page_LinePublic_'], 'results'> & { results: Line[] };
+export type Status = S['LinePublic']['status'];
+/** A line as an action answers it. */
+export type AnsweredLine = S['LinePublic'];
+/** A line as the board lists it, with what the server says may be done with it (`can_reject`, `next_status`). */
+export type Line = S['BoardLine'];
+export type LinePage = S['Page_BoardLine_'];
 /** A line the staff add to a table's order. */
 export type NewLine = Pick<S['LineCreate'], 'fk_dish' | 'quantity' | 'extra_commentary'>;
-export type BoardTable = Omit<S['TablePublic'], 'status' | 'counts'> & { status: Status | null; counts: Partial<Record<Status, number>> };
-
-/** Floor's place: its position on the sketch and its pending waiter call. */
-export type FloorSit = Place;
+/** A place on the board: its display status, counts, late flag and bulk buttons, as the server works them out. */
+export type BoardTable = S['TablePublic'];
+/** One place with the lines on its tab and the limits of a new line (`GET ordenes/mesas/{id}/`). */
+export type TableDetail = S['TableDetail'];
+export type TableAction = BoardTable['actions'][number] | 'liberar';
 
 /** A dish a table can order (catalog). */
 export type MenuDish = Catalog['schemas']['DishPublic'];

@@ -9,13 +9,12 @@ import { notify, succeeded } from '@/lib/notify';
 import { menusQuery } from '@/lib/menus';
 import { useAddOrder } from '../api/add-order';
 import { dishesQuery } from '../api/get-dishes';
-import type { BoardTable } from '../api/types';
-import { COMMENT_MAX, QUANTITY_MAX } from '../status';
+import type { TableDetail } from '../api/types';
 import { useActionError } from './use-action-error';
 
-type Props = { table: BoardTable; restaurant: number; menu?: number; onClose: () => void };
+type Props = { table: TableDetail; restaurant: number; menu?: number; onClose: () => void };
 
-/** Add an order for a table: the menu's dishes, +/- quantities, a comment of at most 100. */
+/** Add an order for a table: the menu's dishes, +/- quantities up to the server's limit, a comment of at most the server's length. */
 export function AddOrderDialog({ table, restaurant, menu: placeMenu, onClose }: Props) {
   const t = useT();
   const [locale] = useLocale();
@@ -29,8 +28,9 @@ export function AddOrderDialog({ table, restaurant, menu: placeMenu, onClose }: 
   const [comment, setComment] = useState('');
   const add = useAddOrder(restaurant);
   const onError = useActionError();
+  const { max_quantity: quantityMax, max_comment: commentMax } = table;
   const chosen = Object.entries(qty).filter(([, q]) => q > 0);
-  const bump = (id: number, d: number) => setQty((q) => ({ ...q, [id]: Math.min(QUANTITY_MAX, Math.max(0, (q[id] ?? 0) + d)) }));
+  const bump = (id: number, d: number) => setQty((q) => ({ ...q, [id]: Math.min(quantityMax, Math.max(0, (q[id] ?? 0) + d)) }));
   const send = () => {
     if (chosen.length === 0) return notify('warning', t('orders.add.none'));
     add.mutate(
@@ -76,9 +76,9 @@ export function AddOrderDialog({ table, restaurant, menu: placeMenu, onClose }: 
         <TextInput
           label={t('orders.add.comment')}
           value={comment}
-          maxLength={COMMENT_MAX}
-          onChange={(e) => setComment(e.currentTarget.value.slice(0, COMMENT_MAX))}
-          description={`${comment.length}/${COMMENT_MAX}`}
+          maxLength={commentMax}
+          onChange={(e) => setComment(e.currentTarget.value.slice(0, commentMax))}
+          description={`${comment.length}/${commentMax}`}
         />
         <Group justify="flex-end">
           <Button variant="default" size="md" onClick={onClose}>

@@ -4,14 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useT } from '@/lib/i18n/messages';
 import { linesQuery } from '../api/get-lines';
 import type { LineFilters } from '../api/keys';
-import { FILTERS, PAGE_SIZES } from '../status';
+import { FILTERS, PAGE_SIZE, PAGE_SIZES } from '../status';
 import { LineCells } from './line-actions';
 
-/** The list view: status filters, page sizes 10/20/40/all, one action per order. */
+/** The list view: status filters, page sizes 10/20/40/all (20 first), one action per order. */
 export function ListView({ restaurant }: { restaurant: number }) {
   const t = useT();
   const [status, setStatus] = useState<LineFilters['status']>('0');
-  const [size, setSize] = useState<number>(10);
+  const [size, setSize] = useState<number>(PAGE_SIZE);
   const [page, setPage] = useState(1);
   const lines = useQuery(linesQuery(restaurant, { status, page, size }));
   const rows = lines.data?.results ?? [];
@@ -45,7 +45,7 @@ export function ListView({ restaurant }: { restaurant: number }) {
       {rows.length === 0 ? (
         <Text c="dimmed">{t('orders.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={700}>
+        <Table.ScrollContainer minWidth={820}>
           <Table striped verticalSpacing="sm" data-testid="order-list">
             <Table.Thead>
               <Table.Tr>
@@ -53,6 +53,7 @@ export function ListView({ restaurant }: { restaurant: number }) {
                 <Table.Th>{t('orders.col.dish')}</Table.Th>
                 <Table.Th>{t('orders.col.qty')}</Table.Th>
                 <Table.Th>{t('orders.col.status')}</Table.Th>
+                <Table.Th>{t('orders.col.payment')}</Table.Th>
                 <Table.Th>{t('orders.col.action')}</Table.Th>
               </Table.Tr>
             </Table.Thead>

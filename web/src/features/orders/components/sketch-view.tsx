@@ -1,33 +1,47 @@
-import { Badge, Box, Group, Paper, Text, UnstyledButton, useMantineTheme, VisuallyHidden } from '@mantine/core';
+import { Badge, Box, Group, Paper, ScrollArea, Text, UnstyledButton, useMantineTheme, VisuallyHidden } from '@mantine/core';
 import { IconBell, IconReceipt } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useT } from '@/lib/i18n/messages';
-import type { BoardTable, FloorSit, Status } from '../api/types';
+import { placesQuery, type Place } from '@/lib/places';
+import { tablesQuery } from '../api/get-tables';
+import type { BoardTable, Status } from '../api/types';
 import { STATUS_COLOR } from '../status';
 
-export type Call = 'waiter' | 'bill';
-
-type Props = {
-  tables: BoardTable[];
-  sits: FloorSit[];
-  calls: Record<number, Call | undefined>;
-  onOpen: (table: BoardTable) => void;
-};
-
-// The floor as the sketch editor draws it (spec part 1 §9): 24 columns across the width; rows a
-// little taller than the editor's 50 px so a one-row chair still shows its name and counts.
-const COLUMNS = 24;
-const ROW = 64;
-const GAP = 4;
+/**
+ * The floor as the sketch editor lays it out (spec part 2 §9): 24 columns across the width, rows of
+ * 50 px, 1 px between items and around them (react-grid-layout's margin and padding), 700 px high.
+ */
+export const BOARD_GRID = { cols: 24, rowHeight: 50, margin: 1, height: 700 } as const;
 const SHOWN: Status[] = ['1', '2', '4'];
+
+/** Where an item at (x, y) of w by h grid units sits, as react-grid-layout places it. */
+export function cellStyle({ x, y, w, h }: { x: number; y: number; w: number; h: number }) {
+  const { cols, rowHeight, margin } = BOARD_GRID;
+  const column = `(100% - ${margin * (cols + 1)}px) / ${cols}`;
+  return {
+    left: `calc(${column} * ${x} + ${margin * (x + 1)}px)`,
+    width: `calc(${column} * ${w} + ${margin * (w - 1)}px)`,
+    top: y * (rowHeight + margin) + margin,
+    height: h * rowHeight + (h - 1) * margin,
+  };
+}
+
+/** A table's pending call, as floor keeps it: the one source the board shows. */
+export type Call = 'waiter' | 'bill';
+export const callOf = (place: Place | undefined): Call | null => (place?.call_waiter ? (place.call_kind === 'bill' ? 'bill' : 'waiter') : null);
 
 /**
  * The floor, read-only: each table at its place when floor knows it (grid units of the editor),
- * else on a grid; colour = display status, a bell for a waiter call, a receipt for the bill.
+ * else on a grid; colour = the display status the server answers, a bell for a waiter call, a
+ * receipt for the bill (floor's places).
  */
-export function SketchView({ tables, sits, calls, onOpen }: Props) {
+export function SketchView({ restaurant, onOpen }: { restaurant: number; onOpen: (table: BoardTable) => void }) {
   const t = useT();
   const theme = useMantineTheme();
-  const at = new Map(sits.map((s) => [s.id, s]));
+  const tables = useQuery(tablesQuery(restaurant)).data ?? [];
+  // kept current by the live messages about calls, like the tables
+  const places = useQuery({ ...placesQuery(restaurant), staleTime: Infinity }).data ?? [];
+  const at = new Map(places.map((s) => [s.id, s]));
   const placed = tables.every((tb) => at.has(tb.fk_sit));
   if (tables.length === 0) return <Text c="dimmed">{t('orders.noTables')}</Text>;
   // grid units: where the sketch put the place, or (places not drawn yet) rows of six
@@ -39,47 +53,39 @@ export function SketchView({ tables, sits, calls, onOpen }: Props) {
   };
   const boxes = tables.map((tb, i) => {
     const c = cell(tb, i);
-    const p = { left: `${(c.x / COLUMNS) * 100}%`, width: `calc(${(c.w / COLUMNS) * 100}% - ${GAP}px)`, top: c.y * ROW, height: c.h * ROW - GAP };
-    return { tb, p, bottom: (c.y + c.h) * ROW };
+    return { tb, style: cellStyle(c), bottom: (c.y + c.h) * (BOARD_GRID.rowHeight + BOARD_GRID.margin) + BOARD_GRID.margin };
   });
   const height = Math.max(...boxes.map((b) => b.bottom));
   return (
-    <Box>
+    <ScrollArea style={{ height: BOARD_GRID.height }} type="auto" data-testid="sketch-area">
       <Box pos="relative" h={height} w="100%" data-testid="sketch">
-        {boxes.map(({ tb, p }) => {
-          const call = calls[tb.fk_sit];
+        {boxes.map(({ tb, style }) => {
+          const call = callOf(at.get(tb.fk_sit));
           const color = STATUS_COLOR[tb.status ?? 'free'];
           return (
-            <UnstyledButton
-              key={tb.fk_sit}
-              onClick={() => onOpen(tb)}
-              pos="absolute"
-              style={{ ...p }}
-              data-testid={`table-${tb.i_name}`}
-              data-status={tb.status ?? 'free'}
-            >
+            <UnstyledButton key={tb.fk_sit} onClick={() => onOpen(tb)} pos="absolute" style={style} data-testid={`table-${tb.i_name}`} data-status={tb.status ?? 'free'}>
               <Paper
                 h="100%"
-                p={6}
-                radius="md"
+                px={4}
+                py={2}
+                radius="sm"
                 withBorder
                 bg={theme.colors[color][tileShade(tb.status, color)]}
                 c={tb.status && color !== 'yellow' ? 'white' : 'black'}
-                style={{ outline: tb.late ? '3px solid var(--mantine-color-orange-7)' : undefined }}
+                style={{ outline: tb.late ? '3px solid var(--mantine-color-orange-7)' : undefined, overflow: 'hidden' }}
               >
-                <Group justify="space-between" gap={4} wrap="nowrap">
-                  <Text fw={700} size="lg" truncate>
-                    {/* what a screen reader hears holds what the tile shows: 'Mesa M1: Nueva, 2' */}
-                    <VisuallyHidden>{t('orders.table', { name: '' })}</VisuallyHidden>
-                    {tb.i_name}
-                    <VisuallyHidden>: {t(`orders.status.${tb.status ?? 'free'}`)}</VisuallyHidden>
-                  </Text>
-                  {call === 'waiter' && <IconBell size={20} aria-label={t('orders.waiterCall')} data-testid="waiter-call" />}
-                  {call === 'bill' && <IconReceipt size={20} aria-label={t('orders.billCall')} data-testid="bill-call" />}
-                </Group>
-                <Group gap={4} mt={4} aria-label={t('orders.counts')}>
+                <Text fw={700} size="sm" truncate>
+                  {/* what a screen reader hears holds what the tile shows: 'Mesa M1: Nueva, 2' */}
+                  <VisuallyHidden>{t('orders.table', { name: '' })}</VisuallyHidden>
+                  {tb.i_name}
+                  <VisuallyHidden>: {t(`orders.status.${tb.status ?? 'free'}`)}</VisuallyHidden>
+                </Text>
+                {/* a one-cell table is about 40 px wide: the call goes on the second line, before the counts */}
+                <Group gap={2} aria-label={t('orders.counts')} wrap="nowrap">
+                  {call === 'waiter' && <IconBell size={16} aria-label={t('orders.waiterCall')} data-testid="waiter-call" />}
+                  {call === 'bill' && <IconReceipt size={16} aria-label={t('orders.billCall')} data-testid="bill-call" />}
                   {SHOWN.filter((s) => tb.counts[s]).map((s) => (
-                    <Badge key={s} size="sm" color={STATUS_COLOR[s]} variant="white" title={t(`orders.status.${s}`)} data-testid={`count-${s}`}>
+                    <Badge key={s} size="xs" px={4} color={STATUS_COLOR[s]} variant="white" title={t(`orders.status.${s}`)} data-testid={`count-${s}`}>
                       {tb.counts[s]}
                     </Badge>
                   ))}
@@ -89,7 +95,7 @@ export function SketchView({ tables, sits, calls, onOpen }: Props) {
           );
         })}
       </Box>
-    </Box>
+    </ScrollArea>
   );
 }
 

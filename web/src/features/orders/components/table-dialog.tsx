@@ -1,40 +1,69 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { IconBell, IconReceipt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Loading } from '@/components/loading';
 import { useT } from '@/lib/i18n/messages';
-import { sketchLinesQuery } from '../api/get-lines';
-import { useTableAction, type TableAction } from '../api/table-action';
-import type { BoardTable } from '../api/types';
+import { succeeded } from '@/lib/notify';
+import { placesQuery } from '@/lib/places';
+import { tableQuery } from '../api/get-table';
+import { payableLines } from '../api/pay';
+import { useTableAction } from '../api/table-action';
+import type { Line, TableAction } from '../api/types';
+import { useWaiterSent } from '../api/waiter-sent';
 import { AddOrderDialog } from './add-order-dialog';
 import { LineCells } from './line-actions';
+import { PayDialog } from './pay-dialog';
+import { callOf } from './sketch-view';
 import { useActionError } from './use-action-error';
 
-type Props = { table: BoardTable; restaurant: number; menu?: number; bulk: boolean; onClose: () => void };
+type Props = { place: number; name: string; restaurant: number; bulk: boolean; onClose: () => void };
 
-/** A table's orders on its tab, the bulk buttons (groups 2 and 4), free and add order. */
-export function TableDialog({ table, restaurant, menu, bulk, onClose }: Props) {
+/**
+ * A table's orders on its tab (`GET ordenes/mesas/{id}/`, which a live message about the table
+ * reads again), the bulk buttons the server says apply (groups 2 and 4), pay all of the table (its
+ * lines the server says may be paid, in one payment), free the table, answer a waiter call, add an
+ * order (unless the place's admin flag is off).
+ */
+export function TableDialog({ place, name, restaurant, bulk, onClose }: Props) {
   const t = useT();
-  const lines = useQuery(sketchLinesQuery(restaurant));
+  const table = useQuery(tableQuery(restaurant, place));
+  const floor = useQuery({ ...placesQuery(restaurant), staleTime: Infinity }).data?.find((p) => p.id === place);
   const action = useTableAction(restaurant);
+  const sent = useWaiterSent(restaurant);
   const onError = useActionError();
   const [confirm, setConfirm] = useState<TableAction | null>(null);
   const [adding, setAdding] = useState(false);
-  const mine = (lines.data ?? []).filter((l) => l.fk_sit === table.fk_sit);
-  const run = (a: TableAction) => action.mutate({ sit: table.fk_sit, action: a }, { onError, onSettled: () => setConfirm(null) });
-  const has = (s: '1' | '2') => mine.some((l) => l.status === s);
+  // the lines 'pay all' was opened with: a line another tablet pays meanwhile then answers 208
+  const [paying, setPaying] = useState<Line[] | null>(null);
+  const run = (a: TableAction) => action.mutate({ sit: place, action: a }, { onError, onSettled: () => setConfirm(null) });
+  const allowed = (a: TableAction) => table.data?.actions.includes(a as never) ?? false;
+  const call = callOf(floor);
+  const lines = table.data?.lines ?? [];
+  const payable = payableLines(lines);
   return (
-    <Modal opened onClose={onClose} title={t('orders.tableOrders', { name: table.i_name })} size="xl" closeButtonProps={{ 'aria-label': t('common.close') }}>
+    <Modal opened onClose={onClose} title={t('orders.tableOrders', { name })} size="xl" closeButtonProps={{ 'aria-label': t('common.close') }}>
       <Stack>
+        {call && (
+          <Alert color="orange" icon={call === 'bill' ? <IconReceipt size={20} /> : <IconBell size={20} />} data-testid="call-alert">
+            <Group justify="space-between" wrap="nowrap">
+              <Text size="sm">{t(call === 'bill' ? 'orders.billCall' : 'orders.waiterCall')}</Text>
+              <Button size="md" color="orange" loading={sent.isPending} onClick={() => sent.mutate(place, { onError, onSuccess: succeeded(t('orders.waiterSentDone')) })}>
+                {t('orders.waiterSent')}
+              </Button>
+            </Group>
+          </Alert>
+        )}
         {bulk && (
           <Group gap="xs">
-            <Button size="md" disabled={!has('1')} loading={action.isPending} onClick={() => run('aceptar')}>
+            <Button size="md" disabled={!allowed('aceptar')} loading={action.isPending} onClick={() => run('aceptar')}>
               {t('orders.acceptAll')}
             </Button>
-            <Button size="md" disabled={!has('2')} loading={action.isPending} onClick={() => run('entregar')}>
+            <Button size="md" disabled={!allowed('entregar')} loading={action.isPending} onClick={() => run('entregar')}>
               {t('orders.deliverAll')}
             </Button>
-            <Button size="md" color="red" variant="light" disabled={!has('1') && !has('2')} onClick={() => setConfirm('rechazar')}>
+            <Button size="md" color="red" variant="light" disabled={!allowed('rechazar')} onClick={() => setConfirm('rechazar')}>
               {t('orders.rejectAll')}
             </Button>
             <Button size="md" color="orange" variant="light" onClick={() => setConfirm('liberar')}>
@@ -43,18 +72,23 @@ export function TableDialog({ table, restaurant, menu, bulk, onClose }: Props) {
           </Group>
         )}
         <Group>
-          <Button size="md" variant="light" disabled={!table.admin} onClick={() => setAdding(true)}>
+          <Button size="md" color="blue" disabled={payable.length === 0} onClick={() => setPaying(payable)}>
+            {t('orders.pay.all')}
+          </Button>
+          <Button size="md" variant="light" disabled={!table.data?.admin} onClick={() => setAdding(true)}>
             {t('orders.addOrder')}
           </Button>
-          {!table.admin && <Text size="sm">{t('orders.add.disabled')}</Text>}
+          {table.data && !table.data.admin && <Text size="sm">{t('orders.add.disabled')}</Text>}
         </Group>
-        {mine.length === 0 ? (
+        {table.isPending ? (
+          <Loading />
+        ) : lines.length === 0 ? (
           <Text c="dimmed">{t('orders.empty')}</Text>
         ) : (
           <Table.ScrollContainer minWidth={560}>
             <Table verticalSpacing="sm" data-testid="table-lines">
               <Table.Tbody>
-                {mine.map((l) => (
+                {lines.map((l) => (
                   <Table.Tr key={l.id}>
                     <LineCells line={l} restaurant={restaurant} quantity="inline" />
                   </Table.Tr>
@@ -67,13 +101,16 @@ export function TableDialog({ table, restaurant, menu, bulk, onClose }: Props) {
       <ConfirmDialog
         opened={confirm !== null}
         title={confirm === 'liberar' ? t('orders.free') : t('orders.rejectAll')}
-        message={confirm === 'liberar' ? t('orders.confirmFree', { name: table.i_name }) : t('orders.confirmReject')}
+        message={confirm === 'liberar' ? t('orders.confirmFree', { name }) : t('orders.confirmReject')}
         confirmLabel={t('common.confirm')}
         loading={action.isPending}
         onClose={() => setConfirm(null)}
         onConfirm={() => confirm && run(confirm)}
       />
-      {adding && <AddOrderDialog table={table} restaurant={restaurant} menu={menu} onClose={() => setAdding(false)} />}
+      {paying && (
+        <PayDialog all lines={paying} title={t('orders.pay.titleAll', { name })} restaurant={restaurant} place={place} onClose={() => setPaying(null)} />
+      )}
+      {adding && table.data && <AddOrderDialog table={table.data} restaurant={restaurant} menu={floor?.fk_menu} onClose={() => setAdding(false)} />}
     </Modal>
   );
 }

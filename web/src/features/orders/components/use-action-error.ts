@@ -1,8 +1,9 @@
-import { errorCode } from '@/lib/api-errors';
+import { ApiError } from '@/lib/api-client';
+import { errorCode, flattenErrors } from '@/lib/api-errors';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
 
-/** Ordering's refusals by `code` (never by wording); anything else under one generic text. */
+/** Ordering's refusals the board words itself, by `code` (never by wording). */
 const CODES: Record<string, string> = {
   changed_meanwhile: 'orders.changed',
   illegal_transition: 'orders.illegal',
@@ -11,10 +12,17 @@ const CODES: Record<string, string> = {
   place_add_order_disabled: 'orders.add.disabled',
 };
 
+/**
+ * An order update that failed (spec part 2 §8): a refusal the board knows by its code in the
+ * board's words; any other is shown as the server's detail (already in the screen's language);
+ * without one (the network, a server error), one generic text.
+ */
 export function useActionError() {
   const t = useT();
   return (error: unknown) => {
     const code = errorCode(error);
-    notify(code === 'changed_meanwhile' ? 'warning' : 'error', t(code && CODES[code] ? CODES[code] : 'orders.error'));
+    if (code && CODES[code]) return notify(code === 'changed_meanwhile' ? 'warning' : 'error', t(CODES[code]));
+    const detail = error instanceof ApiError && error.status < 500 ? flattenErrors(error.body)[0]?.message : undefined;
+    notify('error', detail || t('orders.error'));
   };
 }

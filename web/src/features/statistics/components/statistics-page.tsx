@@ -1,5 +1,5 @@
 import { Suspense, lazy, useState } from 'react';
-import { Alert, Box, Container, Group, Table, Tabs, Text } from '@mantine/core';
+import { Alert, Box, Container, Group, Table, Tabs } from '@mantine/core';
 import { IconChartBar, IconTable } from '@tabler/icons-react';
 import { TABLE_SIZES, TablePager } from '@/components/data-table';
 import { DateRangePicker, defaultDateRange, type DateRange } from '@/components/date-range-picker';
@@ -50,10 +50,7 @@ function StatisticsScreen({ restaurantId, name }: { restaurantId: number; name: 
   const table = useStatistics({ ...filter, page, size });
   return (
     <Container size="lg" py="xl">
-      <ScreenHeader title={t('page.estadisticas.title')} />
-      <Text c="dimmed" fz="lg" mt={-8} mb="lg">
-        {name}
-      </Text>
+      <ScreenHeader title={t('page.estadisticas.title')} subtitle={name} />
       <Group gap="sm" align="flex-end" mb="md" wrap="wrap">
         <PaymentMethodSelect value={method} onChange={fromPageOne(setMethod)} />
         <DateRangePicker value={range} onChange={fromPageOne(setRange)} />

@@ -1,0 +1,77 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '@/lib/api-client';
+import { flattenErrors } from '@/lib/api-errors';
+import { useT } from '@/lib/i18n/messages';
+import { notify } from '@/lib/notify';
+import type { components } from '@/types/api/ordering';
+import { useActionError } from '../components/use-action-error';
+import { answered, refreshTab } from '../live';
+import type { Line } from './types';
+
+/** Ordering's answer to a counter payment (`orders_sit_count`: what is left open at the table; 0: the table was reset). */
+export type Payment = components['schemas']['PaymentPublic'];
+
+/** The counter's methods as the server takes them (spec part 2 §8: Efectivo, Debito, Credito); the marketplace is never paid here. */
+export const PAY_METHODS = ['Efectivo', 'Debito', 'Credito'] as const;
+export type PayMethod = (typeof PAY_METHODS)[number];
+
+/** The payment display states (spec part 2 §4 'Payment'): paid, pending payment, payment rejected, otherwise none. */
+export type PaymentState = 'paid' | 'pending' | 'rejected' | 'none';
+export const paymentState = (line: Pick<Line, 'status_pay'>): PaymentState => line.status_pay ?? 'none';
+
+/** The lines a 'pay all' pays: those the server says the counter may pay now (accepted or delivered, not cash). */
+export const payableLines = <L extends Pick<Line, 'can_pay'>>(lines: L[]): L[] => lines.filter((l) => l.can_pay);
+
+/** What one submission is: its lines (in any order) and its method. A retry of it keeps its Idempotency-Key; another is another key. */
+export const submissionOf = (lines: number[], method: PayMethod): string => `${[...lines].sort((a, b) => a - b).join(',')}:${method}`;
+
+/** 208: a line was already final (paid or rejected); nothing was charged, and the screen restores what the line shows. */
+export class LineFinal extends ApiError {}
+
+/** `all`: a table's 'pay all', sent as the bulk payment even when one line is left to pay. */
+export type PayInput = { lines: number[]; method: PayMethod; key: string; all?: boolean };
+
+/**
+ * One line: POST pagar-orden/{id}/recibir-pago/ {pk_order, type_pay}; a table's 'pay all':
+ * POST pagar-orden/recibir-varios-pagos/ {payment_orders, type_pay}. Each with the submission's
+ * Idempotency-Key. A 208 is a success status to fetch, so it is turned into `LineFinal` here.
+ */
+export async function pay({ lines, method, key, all = false }: PayInput): Promise<Payment> {
+  const header = { 'idempotency-key': key };
+  const { data, error, response } =
+    lines.length === 1 && !all
+      ? await api.POST('/api/pagar-orden/{line_id}/recibir-pago/', {
+          params: { path: { line_id: lines[0] }, header },
+          body: { pk_order: lines[0], type_pay: method },
+        })
+      : await api.POST('/api/pagar-orden/recibir-varios-pagos/', { params: { header }, body: { payment_orders: lines, type_pay: method } });
+  if (response.status === 208) throw new LineFinal(208, data ?? error ?? null);
+  if (!response.ok) throw new ApiError(response.status, error ?? null);
+  return data as Payment;
+}
+
+/**
+ * The answer names the paid lines as they now are; when it left the table nothing open
+ * (`orders_sit_count` 0) the table was reset and its lines left the tab. A refusal (208 included)
+ * reads the place again, so every line shows its real status. The messages are given here, not by
+ * the dialog: the lines it was opened from may be gone (paid, the table reset) before they come.
+ */
+export function usePay(restaurant: number, place: number | null) {
+  const qc = useQueryClient();
+  const t = useT();
+  const onError = useActionError();
+  return useMutation({
+    mutationFn: pay,
+    onSuccess: (answer) => {
+      const reset = answer.orders_sit_count === 0;
+      notify('success', t(reset ? 'orders.pay.doneFree' : 'orders.pay.done'), { title: t('orders.pay.doneTitle') });
+      return refreshTab(qc, restaurant, answered(place, answer.lines, reset));
+    },
+    onError: (error) => {
+      // 208: nothing was charged; the server's words name the line's status, in the screen's language
+      if (error instanceof LineFinal) notify('error', flattenErrors(error.body)[0]?.message || t('orders.pay.final'));
+      else onError(error);
+      return refreshTab(qc, restaurant, { place, lines: [] });
+    },
+  });
+}
