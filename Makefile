@@ -18,22 +18,22 @@ SETUP = $(SYS_PY) deploy/local/setup.py
 STACK = $(if $(wildcard $(VENV_PY)),$(VENV_PY),$(SYS_PY)) deploy/local/stack.py
 
 .PHONY: help up down restart status logs mail test setup infra databases keys migrate seed web-build \
-        bench bench-live bench-orders bench-phone replay replay-dead-letters clean python
+        bench bench-live bench-orders bench-phone bench-delivery bench-payments bench-statistics replay replay-dead-letters clean python security
 
 help: ## show the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
 
-up: seed web-build ## set up everything and start the platform on :8080 (GATEWAY_PORT)
+up: seed web-build ## set up everything and start the platform on :8080 (GATEWAY_PORT); REPLICAS="ordering=2 notifications=2": processes per service, kept for later calls
 	@$(STACK) up
 	@$(VENV_PY) deploy/local/demo.py
 
 down: python ## stop what `make up` started (the infra servers keep running)
 	@$(STACK) down
 
-restart: ## restart every process (or NAMES="identity gateway")
+restart: ## restart every process (or NAMES="identity gateway"); a service's processes one at a time, no request dropped
 	@$(STACK) restart $(NAMES)
 
-status: ## show each process and whether it is ready
+status: ## show each process (every replica), whether it is ready and in the gateway's rotation
 	@$(STACK) status
 
 logs: ## follow the logs of every process (.run/logs/)
@@ -71,15 +71,27 @@ test: infra ## every test: unit suites, then the gateway and web suites against 
 	@$(SETUP) apt-test
 	@$(VENV_PY) deploy/local/run_tests.py
 
+security: up ## the attack suite against the running stack: prints what was tried and what got through
+	@$(VENV_PY) deploy/security/run.py
+
 bench: up ## load the public menu through the gateway and directly (deploy/bench/results/)
 	@command -v wrk >/dev/null || (apt-get update -q && apt-get install -y -q --no-install-recommends wrk)
 	@$(VENV_PY) deploy/bench/public_menu.py
 
-bench-live: up ## new order -> websocket frame on 50 tablets over 2 notifications processes, 20 orders/s
-	@$(VENV_PY) deploy/bench/live_board.py
+bench-live: up ## new order -> websocket frame on 50 tablets over 2 notifications processes, 20 orders/s (RESTAURANTS=20: 3 runs across 20, p95 <= 100 ms)
+	@$(VENV_PY) deploy/bench/live_board.py $(if $(RESTAURANTS),--restaurants $(RESTAURANTS) --runs 3 --p95-ms 100)
 
 bench-orders: up ## place 3-line table orders through the gateway, 50 clients one a second each
 	@$(VENV_PY) deploy/bench/orders_gateway.py
+
+bench-delivery: up ## the delivery list of a restaurant with 10,000 deliveries, first page by status, through the gateway
+	@$(VENV_PY) deploy/bench/delivery_list.py
+
+bench-payments: up ## pay a table's 3 lines through the gateway, 50 clients one a second each, 3 runs; the ledger's sales = the paid lines
+	@$(VENV_PY) deploy/bench/payments.py
+
+bench-statistics: infra ## statistics over 1,000,000 paid lines of 50 restaurants, through a gateway of its own and directly (a scratch billing)
+	@$(VENV_PY) deploy/bench/statistics_gateway.py
 
 bench-phone: up ## the diner's /menus for a 150-dish menu on a throttled phone: JS gzipped and LCP
 	@$(SETUP) apt-test

@@ -16,6 +16,7 @@ import argparse
 import asyncio
 import json
 import os
+import platform
 import statistics
 import subprocess
 import sys
@@ -45,6 +46,18 @@ def load(url: str) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+def lcp_summary(recorded: list[int | None]) -> tuple[str, list[int]]:
+    """The loads' LCPs as min/median/max over the loads that recorded one; a load that recorded
+    none is a failed load, counted apart, never a 0 in the median."""
+    lcps = [ms for ms in recorded if ms is not None]
+    failed = len(recorded) - len(lcps)
+    each = ", ".join("none" if ms is None else f"{ms} ms" for ms in recorded)
+    if not lcps:
+        return f"LCP {each}: no load recorded one (failed run)", lcps
+    figures = f"min/median/max {min(lcps)} / {statistics.median(lcps):.0f} / {max(lcps)} ms"
+    return f"LCP {each} ({figures}" + (f"; {failed} failed load(s) without an LCP)" if failed else ")"), lcps
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--menu", type=int, help="an existing public menu instead of a new one")
@@ -52,12 +65,12 @@ def main() -> int:
     url = f"{GATEWAY}/menus?menu={menu}"
     runs = [load(url) for _ in range(LOADS)]
     kib = runs[0]["jsGzipBytes"] / 1024
-    lcps = [run["lcpMs"] for run in runs]
     for script in runs[0]["scripts"]:
         print(f"{script['gzip'] / 1024:7.1f} KiB  {script['url']}")
-    print(f"/menus?menu={menu} (150 dishes with pictures) as a phone: {kib:.1f} KiB of JavaScript gzipped; "
-          f"LCP {', '.join(f'{ms} ms' for ms in lcps)} (median {statistics.median(lcps):.0f} ms)")
-    met = kib <= JS_BUDGET_KIB and statistics.median(lcps) <= LCP_TARGET_MS
+    print(f"machine: {os.cpu_count()} CPUs, {platform.platform()}; {LOADS} loads")
+    summary, lcps = lcp_summary([run["lcpMs"] for run in runs])
+    print(f"/menus?menu={menu} (150 dishes with pictures) as a phone: {kib:.1f} KiB of JavaScript gzipped; {summary}")
+    met = kib <= JS_BUDGET_KIB and len(lcps) == LOADS and statistics.median(lcps) <= LCP_TARGET_MS
     print(f"targets <= {JS_BUDGET_KIB} KiB JS, LCP <= {LCP_TARGET_MS} ms: " + ("met" if met else "NOT met"))
     return 0 if met else 1
 

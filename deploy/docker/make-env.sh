@@ -11,3 +11,4 @@ for s in IDENTITY CATALOG FLOOR ORDERING BILLING NOTIFICATIONS; do
   echo "${s}_REDIS_PASSWORD=$(secret)"
 done
 echo "ADMIN_PASSWORD=$(secret)"
+echo "MERCADOPAGO_TOKEN_KEY=$(secret)"  # billing: the key the marketplace tokens are encrypted with

@@ -23,6 +23,14 @@ GATEWAY_PORT = int(os.environ.get("GATEWAY_PORT", "8080"))
 WEB_PORT = int(os.environ.get("WEB_PORT", "8090"))
 SMTP_PORT = int(os.environ.get("SMTP_PORT", "1025"))
 OAUTH_SIM_PORT = int(os.environ.get("OAUTH_SIM_PORT", "8201"))
+MARKETPLACE_SIM_PORT = int(os.environ.get("MARKETPLACE_SIM_PORT", "8202"))
+# Prometheus (Debian's package, installed by `make setup`) and what it scrapes besides the services:
+# Traefik's own metrics, on an entrypoint of their own (gateway/traefik.yml `metrics`, :8082 in
+# containers; another port here, so a Traefik a test starts from gateway/traefik.yml can bind :8082).
+PROMETHEUS_PORT = int(os.environ.get("PROMETHEUS_PORT", "9090"))
+GATEWAY_METRICS_PORT = int(os.environ.get("GATEWAY_METRICS_PORT", "8089"))
+PROMETHEUS_BIN = "/usr/bin/prometheus"
+PROMETHEUS_CONFIG = RUN / "prometheus" / "prometheus.yml"  # rendered by stack.py from deploy/prometheus/
 PG_HOST, PG_PORT, PG_USER = "127.0.0.1", 5432, "postgres"
 
 # service name -> local port, 8101 onwards in the order of the platform's one list of services
@@ -71,6 +79,23 @@ def _oauth_simulator(provider: str, path: str, userinfo: str, client: str, scope
     })
 
 
+def marketplace_token_key() -> str:
+    """The secret billing derives its token-encryption key from: made once (like the JWT pair), kept
+    with the keys, so the tokens billing stored survive a restart."""
+    path = KEYS / "marketplace-token.key"
+    if not path.exists():
+        import secrets
+
+        KEYS.mkdir(parents=True, exist_ok=True)
+        path.touch(mode=0o600)
+        path.write_text(secrets.token_hex(32))
+    return path.read_text().strip()
+
+
+# Billing's marketplace settings pointing at the local simulator (deploy/simulators/simulators/mercadopago.py:
+# the same application id and secrets, which are the simulator's own and reach nothing real).
+MARKETPLACE_SIM_URL = f"http://127.0.0.1:{MARKETPLACE_SIM_PORT}"
+
 SERVICE_ENV: dict[str, dict[str, str]] = {
     "identity": {
         "JWT_PRIVATE_KEY_FILE": str(JWT_PRIVATE),
@@ -79,6 +104,14 @@ SERVICE_ENV: dict[str, dict[str, str]] = {
         "FACEBOOK": _oauth_simulator("facebook", "facebook", "me?fields=id,name,email,first_name,last_name",
                                      "facebook-app", "email public_profile"),
     },
+    "billing": {
+        "MERCADOPAGO_AUTH_URL": MARKETPLACE_SIM_URL,
+        "MERCADOPAGO_API_URL": MARKETPLACE_SIM_URL,
+        "MERCADOPAGO_CLIENT_ID": "local-marketplace-app",
+        "MERCADOPAGO_CLIENT_SECRET": "local-marketplace-secret",
+        "MERCADOPAGO_WEBHOOK_SECRET": "local-marketplace-webhook-secret",
+        "MERCADOPAGO_TOKEN_KEY": marketplace_token_key(),
+    },
 }
 
 
@@ -86,12 +119,17 @@ SERVICE_ENV: dict[str, dict[str, str]] = {
 # else). Every local client is 127.0.0.1, and the gateway and browser suites register hundreds of
 # accounts and ask for many reset mails: the per-address limits apply to real deployments and
 # identity's own tests check them at their defaults; the per-account login limits stay as they are
-# everywhere.
+# everywhere. Ordering's demo clock lets the demo (deploy/local/demo.py) place and pay its month of
+# orders on past days (X-Demo-Time on staff calls); compose and k8s never set any of these
+# (deploy/tests/test_stack_only.py).
 STACK_ONLY_ENV: dict[str, dict[str, str]] = {
     "identity": {
         "DEMO_LOGIN_ENABLED": "true",
         "REGISTRATIONS_PER_ADDRESS": "100000",
         "RESET_MAILS_PER_ADDRESS": "100000",
+    },
+    "ordering": {
+        "DEMO_CLOCK": "true",
     },
 }
 
@@ -152,6 +190,66 @@ GATEWAY_UPSTREAMS: dict[str, str] = {
     "WEB_URL": f"http://127.0.0.1:{WEB_PORT}",
 }
 GATEWAY_ENV: dict[str, str] = {**GATEWAY_UPSTREAMS, **GATEWAY_RUNTIME}
+# Traefik's read-only API, on this machine only: the launcher asks it which servers a service has
+# in rotation (a rolling restart waits until the gateway stopped sending to a process) and
+# `make status` shows what it sees.
+GATEWAY_API_PORT = int(os.environ.get("GATEWAY_API_PORT", "8079"))
+
+
+# ---------------------------------------------------------------------------------------------
+# Processes per service: REPLICAS="ordering=2 notifications=2" (`make up REPLICAS=...`). The
+# choice is kept in .run/replicas.json for every later `make up`/`make restart` until another one
+# replaces it whole (a service it does not name runs one process; REPLICAS=default: one each).
+# Process 1 of a service keeps its port (8101...) and name; process r (2-9) of the service at
+# index i is `<name>-r` on port 8300 + 10*i + r (ordering-2: 8332, notifications-2: 8352).
+# ---------------------------------------------------------------------------------------------
+REPLICAS_FILE = RUN / "replicas.json"
+MAX_REPLICAS = 9
+
+
+def parse_replicas(text: str) -> dict[str, int]:
+    """"ordering=2 notifications=2" (commas work too) -> {"ordering": 2, "notifications": 2}."""
+    if text.strip() == "default":
+        return {}
+    chosen: dict[str, int] = {}
+    for item in text.replace(",", " ").split():
+        name, _, count = item.partition("=")
+        if name not in SERVICES or not count.isdigit() or not 1 <= int(count) <= MAX_REPLICAS:
+            raise ValueError(f"REPLICAS: {item!r} is not <service>=<1..{MAX_REPLICAS}> "
+                             f"(services: {' '.join(SERVICES)}), nor 'default'")
+        chosen[name] = int(count)
+    return chosen
+
+
+def chosen_replicas() -> dict[str, int]:
+    """What REPLICAS asks for now, else what was chosen last (.run/replicas.json), else {}."""
+    if os.environ.get("REPLICAS", "").strip():
+        return parse_replicas(os.environ["REPLICAS"])
+    try:
+        return {name: int(n) for name, n in json.loads(REPLICAS_FILE.read_text()).items() if name in SERVICES}
+    except (FileNotFoundError, ValueError, AttributeError):
+        return {}
+
+
+def _replicas() -> dict[str, int]:
+    try:
+        chosen = chosen_replicas()
+    except ValueError as e:
+        sys.exit(str(e))
+    return {name: chosen.get(name, 1) for name in SERVICES}
+
+
+REPLICAS: dict[str, int] = _replicas()
+
+
+def replica_name(service: str, replica: int) -> str:
+    return service if replica == 1 else f"{service}-{replica}"
+
+
+def replica_port(service: str, replica: int) -> int:
+    if replica == 1:
+        return SERVICES[service]
+    return 8300 + 10 * list(SERVICES).index(service) + replica
 
 
 # ---------------------------------------------------------------------------------------------
@@ -169,6 +267,8 @@ class Process:
     watch: list[Path] = field(default_factory=list)
     # Skip (with a message) when this path does not exist, e.g. a service not written yet.
     requires: Path | None = None
+    # The service this process is one replica of (behind the gateway, restarted one at a time).
+    service: str | None = None
 
 
 # Every service's uvicorn, here and in the image (deploy/docker/service-entrypoint.sh): a websocket
@@ -178,9 +278,10 @@ class Process:
 UVICORN_LIMITS = ["--ws-max-size", "4096", "--timeout-graceful-shutdown", "20", "--no-server-header"]
 
 
-def _service(name: str, port: int) -> Process:
+def _service(name: str, replica: int = 1) -> Process:
+    port = replica_port(name, replica)
     return Process(
-        name=name,
+        name=replica_name(name, replica),
         cmd=[PY, "-m", "uvicorn", f"{name}.main:app", "--host", "127.0.0.1", "--port", str(port),
              "--proxy-headers", "--forwarded-allow-ips", "127.0.0.1", "--no-access-log", *UVICORN_LIMITS],
         port=port,
@@ -190,11 +291,17 @@ def _service(name: str, port: int) -> Process:
         watch=[REPO / "services" / name / name, REPO / "services" / "kit" / "kit",
                REPO / "proto" / "contracts", KEYS],
         requires=REPO / "services" / name / name / "main.py",
+        service=name,
     )
 
 
+def service_processes(service: str) -> list[Process]:
+    """Every process (replica) of a service in the table, the first one first."""
+    return [p for p in PROCESSES if p.service == service]
+
+
 PROCESSES: list[Process] = [
-    *[_service(name, port) for name, port in SERVICES.items()],
+    *[_service(name, replica) for name in SERVICES for replica in range(1, REPLICAS[name] + 1)],
     Process("smtp", [PY, str(REPO / "deploy/local/smtp_sink.py"), "--port", str(SMTP_PORT),
                      "--dir", str(RUN / "mail")], SMTP_PORT, "tcp",
             watch=[REPO / "deploy/local/smtp_sink.py"]),
@@ -205,9 +312,26 @@ PROCESSES: list[Process] = [
     Process("oauth-sim", [PY, "-m", "uvicorn", "simulators.oauth:app", "--host", "127.0.0.1",
                           "--port", str(OAUTH_SIM_PORT), "--no-access-log"], OAUTH_SIM_PORT, "tcp",
             watch=[REPO / "deploy/simulators/simulators"]),
+    # The payment marketplace: its notifications (a seller's deauthorization, payments) reach billing
+    # through the gateway, as the real provider's would; unanswered ones are tried again soon.
+    Process("marketplace-sim", [PY, "-m", "uvicorn", "simulators.mercadopago:app", "--host", "127.0.0.1",
+                                "--port", str(MARKETPLACE_SIM_PORT), "--no-access-log"], MARKETPLACE_SIM_PORT,
+            f"{MARKETPLACE_SIM_URL}/_control/health",
+            env={"MP_SIM_WEBHOOK_URL": f"http://127.0.0.1:{GATEWAY_PORT}/api/webhooks/mercadopago/",
+                 "MP_SIM_RETRY_SECONDS": "5,30,120,600"},
+            watch=[REPO / "deploy/simulators/simulators"]),
     Process("gateway", [str(VENV_BIN / "traefik"), f"--configFile={RUN / 'gateway' / 'traefik.yml'}"],
             GATEWAY_PORT, f"http://127.0.0.1:{GATEWAY_PORT}/",
             cwd=REPO / "gateway", env=GATEWAY_ENV,
-            # The rendered static config (port!) and the plugin; routes.yml is hot-reloaded by Traefik.
+            # The rendered static config (port!) and the plugin. The route table is rendered into
+            # .run/gateway/dynamic/ with each service's processes (stack.py), and Traefik reloads it.
             watch=[RUN / "gateway" / "traefik.yml", REPO / "gateway" / "plugins-local"]),
+    # Scrapes every process above (deploy/prometheus/prometheus.yml, rendered with this table's
+    # targets by stack.py); its data stays in .run/prometheus/data for a week.
+    Process("prometheus", [PROMETHEUS_BIN, f"--config.file={PROMETHEUS_CONFIG}",
+                           f"--storage.tsdb.path={RUN / 'prometheus' / 'data'}", "--storage.tsdb.retention.time=7d",
+                           f"--web.listen-address=127.0.0.1:{PROMETHEUS_PORT}"],
+            PROMETHEUS_PORT, f"http://127.0.0.1:{PROMETHEUS_PORT}/-/ready",
+            watch=[PROMETHEUS_CONFIG, REPO / "deploy" / "prometheus" / "alerts.yml"],
+            requires=Path(PROMETHEUS_BIN)),
 ]

@@ -8,14 +8,25 @@ board's actions (new, accepted, delivered, rejected, paid) plus a delivery order
 through the gateway as an owner's tablet would, so catalog, floor and ordering learn of each
 other by their events, as in production.
 
-Running it again changes nothing: a restaurant that already has the demo menu is left alone.
+Then a month of business (`month_of_business`): for each of the last `MONTH_DAYS` days, table
+orders and deliveries placed, accepted, delivered and paid at the counter (cash, debit, credit),
+through the same calls, on that day: the local stack's ordering honours `X-Demo-Time` on staff
+calls (deploy/local/config.py STACK_ONLY_ENV; nowhere else). Identity's seed dated the restaurant
+90 days back, so billing's balance, statistics and the admin's fee table show sales and commission.
+
+Running it again changes nothing: a restaurant that already has the demo menu is left alone, and
+a day that already has paid orders is not filled again.
 """
 from __future__ import annotations
 
 import io
+import random
 import sys
 import time
+import uuid
+from datetime import UTC, date, datetime, time as clock, timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import httpx
 from PIL import Image, ImageDraw
@@ -43,6 +54,9 @@ CATEGORIES: dict[str, list[tuple[str, str, str]]] = {  # name -> (dish, price, d
 }
 COLOURS = ["#c2410c", "#2b8a3e", "#1864ab", "#862e9c", "#e67700", "#0b7285", "#a61e4d"]
 TABLES, CHAIRS = 8, 4
+MONTH_DAYS = 30
+LOCAL = ZoneInfo("America/Argentina/Buenos_Aires")  # the restaurant's days (billing's too)
+METHODS = (("Efectivo", 45), ("Debito", 30), ("Credito", 25))  # how the month's orders are paid, in percent
 
 
 def picture(name: str, colour: str) -> bytes:
@@ -89,7 +103,8 @@ def build(http: httpx.Client) -> str:
     if existing:
         if not existing[0]["delivery"]:  # set up before the menu link needed the delivery menu
             ok(http.put(f"/api/menu/{existing[0]['id']}/", json={"name": MENU, "delivery": True}))
-        return "the demo restaurant is already set up" + repair_pictures(http, restaurant, existing[0]["id"])
+        return ("the demo restaurant is already set up" + repair_pictures(http, restaurant, existing[0]["id"])
+                + "; " + month_of_business(http, restaurant))
 
     # Its tables' menu is also its delivery / take-away menu: the menu link and its QR take orders.
     menu = ok(http.post("/api/menu/", json={"name": MENU, "restaurant": restaurant, "delivery": True}))["id"]
@@ -140,19 +155,88 @@ def build(http: httpx.Client) -> str:
         "M2": ["2"],            # accepted
         "M3": ["2", "4"],       # delivered
         "M4": ["3"],            # rejected
-        "M5": ["2", "4", "6"],  # paid
+        "M5": ["2", "4"],       # delivered, then paid below
         "S1": ["2"],
     }
     for at, statuses in moves.items():
         for line in placed[at]:
             for status in statuses:
                 ok(http.put(f"/api/ordenes/{line['id']}/", json={"status": status}))
+    pay(http, [line["id"] for line in placed["M5"]], "Efectivo")
     ok(http.post("/api/delivery/", json={
         "fk_resto": restaurant, "fk_menu": menu, "type_delivery": 1, "fk_delivery": "482913",
         "contact_info": {"name": "Lucía", "phone": "1155554444"}, "address": "Av. Santa Fe 2100, CABA",
         "cash_amount": "20000", "ordenes": [{"fk_dish": dishes[0], "quantity": 6, "extra_commentary": ""}],
     }))
-    return f"demo restaurant set up: {len(dishes)} dishes, {len(place)} places, orders at {len(placed)} places, a delivery"
+    summary = f"demo restaurant set up: {len(dishes)} dishes, {len(place)} places, orders at {len(placed)} places, a delivery"
+    return summary + "; " + month_of_business(http, restaurant)
+
+
+def pay(http: httpx.Client, line_ids: list[int], type_pay: str, at: datetime | None = None) -> dict:
+    """Pay lines at the counter in one payment (at `at`, on the demo's clock)."""
+    headers = {"Idempotency-Key": f"demo-{uuid.uuid4()}", **({"X-Demo-Time": at.isoformat()} if at else {})}
+    return ok(http.post("/api/pagar-orden/recibir-varios-pagos/", json={"payment_orders": line_ids, "type_pay": type_pay},
+                        headers=headers))
+
+
+def month_of_business(http: httpx.Client, restaurant: int) -> str:
+    """About a month of paid orders: each of the last MONTH_DAYS days (today left out) that has no
+    paid order yet gets 5 to 9 table orders at lunch and dinner and 1 to 3 deliveries, each placed,
+    accepted, delivered and paid on that day. Tables with open orders now are left alone: a past
+    order there would join the sitting on the board."""
+    menus = ok(http.get(f"/api/menu/?restaurant={restaurant}&paginate=0"))
+    menu = next(m["id"] for m in (menus["results"] if isinstance(menus, dict) else menus) if m["name"] == MENU)
+    dishes = ok(http.get(f"/api/dish/?restaurant={restaurant}&paginate=0"))
+    dishes = [d["pk"] for d in (dishes["results"] if isinstance(dishes, dict) else dishes)
+              if d["group_dish"]["menu"] == menu and not d.get("disable")]
+    tables = [t["fk_sit"] for t in ok(http.get(f"/api/ordenes/mesas/?fk_resto={restaurant}"))
+              if t["sit_type"] == "mesa" and t["status"] is None]
+    paid = ok(http.get(f"/api/ordenes/?fk_sit__fk_resto={restaurant}&status=6&paginate=0"))
+    done = {datetime.fromisoformat(line["creation_date"]).astimezone(LOCAL).date() for line in paid}
+    today = datetime.now(LOCAL).date()
+    days = [d for d in (today - timedelta(days=n) for n in range(MONTH_DAYS, 0, -1)) if d not in done]
+    if not days or not tables or not dishes:
+        return "the month of business is there already" if not days else "no free table or dish for the month of business"
+    chance = random.Random(restaurant)  # the same month on every machine
+    orders = 0
+    for day in days:
+        for n in range(chance.randint(5, 9)):
+            placed_at = moment(day, chance, dinner=n % 2 == 1)
+            table = chance.choice(tables)
+            body = {"fk_resto": restaurant, "ordenes": [
+                {"fk_sit": table, "fk_dish": dish, "quantity": chance.randint(1, 3), "extra_commentary": ""}
+                for dish in chance.sample(dishes, chance.randint(1, 4))]}
+            lines = ok(http.post("/api/ordenes/", json=body, headers={"X-Demo-Time": placed_at.isoformat()}))
+            serve_and_pay(http, restaurant, [line["id"] for line in lines], placed_at, chance, delivery=False)
+            orders += 1
+        for n in range(chance.randint(1, 3)):
+            placed_at = moment(day, chance, dinner=True)
+            made = ok(http.post("/api/delivery/", headers={"X-Demo-Time": placed_at.isoformat()}, json={
+                "fk_resto": restaurant, "fk_menu": menu, "type_delivery": chance.choice((1, 2)),
+                "contact_info": {"name": chance.choice(("Lucía", "Martín", "Sofía", "Diego", "Valentina")), "phone": "1155554444"},
+                "address": "Av. Santa Fe 2100, CABA",
+                "ordenes": [{"fk_dish": dish, "quantity": chance.randint(1, 2), "extra_commentary": ""}
+                            for dish in chance.sample(dishes, chance.randint(1, 3))],
+            }))
+            serve_and_pay(http, restaurant, [line["id"] for line in made["ordenes"]], placed_at, chance, delivery=True)
+            orders += 1
+    return f"a month of business: {orders} orders placed and paid over {len(days)} days"
+
+
+def moment(day: date, chance: random.Random, dinner: bool) -> datetime:
+    """A lunch (12:00-14:59) or dinner (20:00-22:59) moment of a local day, in UTC."""
+    start = clock(20 if dinner else 12, 0)
+    local = datetime.combine(day, start, LOCAL) + timedelta(minutes=chance.randint(0, 179))
+    return local.astimezone(UTC)
+
+
+def serve_and_pay(http: httpx.Client, restaurant: int, line_ids: list[int], placed_at: datetime, chance: random.Random,
+                  delivery: bool) -> None:
+    for status in ("2", "4"):  # accepted, delivered (by the board's update-all, or the delivery screen's)
+        ok(http.post("/api/ordenes/update-all/", json={
+            "pk_resto": restaurant, "delivery": delivery, "lines": [{"pk": i, "status": status} for i in line_ids]}))
+    method = chance.choices([m for m, _ in METHODS], weights=[w for _, w in METHODS])[0]
+    pay(http, line_ids, method, placed_at + timedelta(minutes=chance.randint(25, 70)))
 
 
 def repair_pictures(http: httpx.Client, restaurant: int, menu: int) -> str:

@@ -7,14 +7,16 @@
 2. meanwhile `make up`, then the web checks that need no stack: `npm run lint` (ESLint) and
    `npm run test` (Vitest);
 3. once both lanes are done: gateway/tests and `npm run e2e` (Playwright) against the running
-   stack, alone on the machine (their timing is the user's).
+   stack, alone on the machine (their timing is the user's);
+4. then the attack suite's short form (deploy/security/run.py --short; `make security` is the
+   full one): its floods and its per-address limits must not land on the suites before it.
 
 Each suite's output is printed whole when it ends, so parallel suites never interleave.
 
 A folder without test files is skipped; pytest exit code 5 ("no tests collected") for a folder
 that has test files is a failure. Exit status is non-zero when any suite failed.
 
-    python deploy/local/run_tests.py [--only unit|gateway|web] [-- extra pytest args]
+    python deploy/local/run_tests.py [--only unit|gateway|web|security] [-- extra pytest args]
 """
 
 from __future__ import annotations
@@ -126,6 +128,11 @@ def gateway(extra: list[str]) -> None:
           env_with({"GATEWAY_PORT": str(config.GATEWAY_PORT)}))
 
 
+def security() -> None:
+    suite("security", [config.PY, str(REPO / "deploy" / "security" / "run.py"), "--short"], REPO,
+          env_with({"GATEWAY_PORT": str(config.GATEWAY_PORT)}))
+
+
 WEB_CHECKS = {"lint": "web lint (eslint)", "test": "web unit (vitest)", "e2e": "web e2e (playwright)"}
 
 
@@ -152,7 +159,7 @@ def web(scripts_to_run: tuple[str, ...]) -> None:
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--only", choices=["unit", "gateway", "web"])
+    ap.add_argument("--only", choices=["unit", "gateway", "web", "security"])
     ap.add_argument("pytest_args", nargs="*")
     args = ap.parse_args()
     stack: dict[str, bool] = {}
@@ -164,7 +171,7 @@ def main() -> int:
             web(("lint", "test"))
 
     lanes = []
-    if args.only in (None, "gateway", "web"):
+    if args.only in (None, "gateway", "web", "security"):
         lanes.append(threading.Thread(target=stack_lane, name="stack"))
     for lane in lanes:
         lane.start()
@@ -172,12 +179,14 @@ def main() -> int:
         unit(args.pytest_args)
     for lane in lanes:
         lane.join()
-    if args.only in (None, "gateway", "web"):
+    if args.only in (None, "gateway", "web", "security"):
         # Even when `make up` failed (say, the web build), test the routing if the gateway answers.
         if args.only in (None, "gateway") and (stack["up"] or gateway_answers()):
             gateway(args.pytest_args)
         if args.only in (None, "web") and stack["up"]:
             web(("e2e",))
+        if args.only in (None, "security") and stack["up"]:
+            security()
     passed = sum(1 for _, s, _ in results if s == "passed")
     failed = sum(1 for _, s, _ in results if s == "failed")
     nskip = sum(1 for _, s, _ in results if s == "skipped")

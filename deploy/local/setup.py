@@ -143,6 +143,8 @@ def step_apt() -> None:
             missing.append(package)
     if not Path("/usr/share/fonts/truetype/dejavu").exists():
         missing.append("fonts-dejavu-core")
+    if not Path(config.PROMETHEUS_BIN).exists():
+        missing.append("prometheus")  # scrapes every process of the stack (deploy/prometheus/)
     if missing:
         say(f"installing Debian packages: {' '.join(missing)}")
         apt_install(missing)

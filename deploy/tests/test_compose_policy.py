@@ -335,7 +335,7 @@ def test_every_service_closes_a_websocket_frame_over_4_kib():
     import config  # deploy/local/config.py
 
     for process in config.PROCESSES:
-        if process.name in SERVICES:
+        if process.service in SERVICES:  # every replica
             at = process.cmd.index("--ws-max-size")
             assert process.cmd[at + 1] == "4096", process.name
 
@@ -349,7 +349,7 @@ def test_every_service_stops_within_a_bounded_grace():
     import config  # deploy/local/config.py
 
     for process in config.PROCESSES:
-        if process.name in SERVICES:
+        if process.service in SERVICES:  # every replica
             at = process.cmd.index("--timeout-graceful-shutdown")
             assert process.cmd[at + 1] == "20" and "--no-server-header" in process.cmd, process.name
 

@@ -74,14 +74,79 @@ def body_limit(routes: dict, router: route_table.Router) -> int | None:
     return limits[0] if limits else None
 
 
+# Public reads: the paths whose GET and HEAD go through routers without buffering (its cost:
+# gateway/README.md, "What the gateway costs"), and an example of each.
+PUBLIC_READS = ["/api/public-menu/", "/media/catalog/dish/1/plato.jpg", "/media/identity/logo/1.png",
+                "/assets/index-AbC123.js"]
+READ_ONLY = {"GET", "HEAD"}
+
+
 # ------------------------------------------------------------------------- body limits
-def test_every_router_but_the_websocket_has_one_body_limit(routes):
+def test_every_router_but_the_websocket_and_the_public_reads_has_one_body_limit(routes):
     for r in route_table.routers(routes):
         limit = body_limit(routes, r)
         if r.prefixes == ("/ws/",):
             assert limit is None, "buffering would hold the websocket handshake"
+        elif r.methods:
+            assert set(r.methods) <= READ_ONLY, f"{r.name}: a router without a body limit takes {r.methods}"
+            assert limit is None, f"{r.name}: buffering on a GET is what the public reads avoid"
         else:
             assert limit and limit > 0, f"router {r.name} has no body limit"
+
+
+@pytest.mark.parametrize("path", PUBLIC_READS)
+def test_a_public_read_skips_buffering_and_any_other_method_keeps_the_limit(routes, path):
+    for method in READ_ONLY:
+        read = route_table.router_for(path, routes, method)
+        assert read.methods and body_limit(routes, read) is None, (path, method, read.name)
+    for method in ("POST", "PUT", "PATCH", "DELETE", "OPTIONS"):
+        owner = route_table.router_for(path, routes, method)
+        assert body_limit(routes, owner) == 64 * KIB, (path, method, owner.name)
+
+
+def test_public_reads_are_their_owners_routes_without_the_body_limit(routes):
+    """Same service, same middlewares in the same order (the request id first, the security
+    headers), less the buffering; access logged like the owner's."""
+    readers = [r for r in route_table.routers(routes) if r.methods]
+    assert readers
+    for r in readers:
+        assert r.prefixes == (), f"{r.name}: PathRegexp/Path only (each prefix belongs to one router)"
+        for path in [p for p in PUBLIC_READS if r.matches(p, "GET")] or pytest.fail(f"{r.name} serves no public read"):
+            owner = route_table.router_for(path, routes)
+            assert r.service == owner.service, (r.name, path)
+            assert r.middlewares == tuple(m for m in owner.middlewares if body_limit_of(routes, m) is None), (r.name, owner.name)
+            observability = routes["http"]["routers"][r.name].get("observability", {})
+            assert observability == routes["http"]["routers"][owner.name].get("observability", {}), r.name
+    served = {p for p in PUBLIC_READS if route_table.router_for(p, routes, "GET").methods}
+    assert served == set(PUBLIC_READS)
+
+
+def test_no_token_or_staff_path_is_a_public_read(routes):
+    """Only the public menu, the stored images and the app's files: nothing that needs a login,
+    nor a path that carries a secret (those routers are never logged; these are)."""
+    probes = [*JSON_NEIGHBOURS, "/api/menu/1/", "/api/sit/lugar/tok/", "/api/qr/lugar/tok.png",
+              "/api/ordenes/lugar/tok/", "/api/delivery/seguimiento/tok/", "/menus", "/recuperar-contrasena/MQ/t/",
+              "/api/dish/", "/api/tickets/1/pdf/", "/ws/x", "/"]
+    for path in probes:
+        assert not route_table.router_for(path, routes, "GET").methods, path
+
+
+def body_limit_of(routes: dict, middleware: str) -> int | None:
+    found = [routes["http"]["middlewares"][m]["buffering"]["maxRequestBodyBytes"]
+             for m in resolved(routes, [middleware]) if "buffering" in routes["http"]["middlewares"][m]]
+    return found[0] if found else None
+
+
+def test_the_request_id_plugin_keeps_get_and_head_bodies_from_every_service():
+    """The public reads' body limit is the plugin's: a GET or HEAD reaches the service without
+    its body (gateway/tests/test_policy.py proves it with the real binary)."""
+    source = (REPO / "gateway" / "plugins-local" / "src" / "github.com" / "restaurant-platform" / "requestid"
+              / "requestid.go").read_text()
+    guard = re.search(r"if req\.ContentLength != 0 && \(req\.Method == http\.MethodGet \|\| req\.Method == http\.MethodHead\) \{"
+                      r"(?P<body>[^}]*)\}", source)
+    assert guard, "the GET/HEAD body guard moved: keep it, the public reads have no buffering"
+    for statement in ("req.Body = http.NoBody", "req.ContentLength = 0", "req.TransferEncoding = nil"):
+        assert statement in guard.group("body")
 
 
 def test_json_routes_take_64_kib(routes):
@@ -244,7 +309,11 @@ def test_tls_static_config_differs_only_in_its_entrypoints(static):
     web = tls["entryPoints"]["web"]
     assert web["http"]["tls"] == {}, "the routers' entrypoint is the TLS one"
     assert web["http"]["aliasHeadersStrategy"] == static["entryPoints"]["web"]["http"]["aliasHeadersStrategy"]
-    others = {name: ep for name, ep in tls["entryPoints"].items() if name != "web"}
+    # Besides `web`, the plain-HTTP entrypoints redirect to it; the metrics one (no router) is as in traefik.yml.
+    metrics = tls.get("metrics", {}).get("prometheus", {}).get("entryPoint")
+    if metrics:
+        assert tls["entryPoints"][metrics] == static["entryPoints"][metrics]
+    others = {name: ep for name, ep in tls["entryPoints"].items() if name not in ("web", metrics)}
     for name, ep in others.items():
         redirect = ep["http"]["redirections"]["entryPoint"]
         assert redirect["scheme"] == "https" and redirect["to"] == ":443", name

@@ -1,10 +1,13 @@
-"""The Kubernetes manifests' rules, on what each overlay renders to (deploy/k8s/render.py; kubectl
-is not installed here): one base and its overlays, default-deny NetworkPolicies with only the
-platform's flows, a restricted securityContext on every pod, no `:latest` (nor untagged) image,
-credentials only in Secrets, and the prod gateway on TLS."""
+"""The Kubernetes manifests' rules, on what each overlay builds to with the real `kubectl kustomize`
+(kustomize.py): every object valid against the Kubernetes schemas, one base and its overlays, each
+Deployment scaled on its own (autoscaler, disruption budget, probes, requests and limits, a stop
+that drops nothing), default-deny NetworkPolicies with only the platform's flows, a restricted
+securityContext on every pod, no `:latest` (nor untagged) image, credentials only in Secrets, and
+the prod gateway on TLS."""
 
 from __future__ import annotations
 
+import copy
 import re
 import sys
 from pathlib import Path
@@ -12,28 +15,22 @@ from pathlib import Path
 import pytest
 import yaml
 
-REPO = Path(__file__).resolve().parents[2]
-K8S = REPO / "deploy" / "k8s"
-sys.path.insert(0, str(K8S))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import render  # noqa: E402  deploy/k8s/render.py
+import kustomize  # noqa: E402  deploy/tests/kustomize.py: the real kubectl's build
+from kustomize import K8S, OVERLAYS, REPO, named  # noqa: E402
 
 SERVICES = ["identity", "catalog", "floor", "ordering", "billing", "notifications"]
-OVERLAYS = sorted(p.parent.name for p in (K8S / "overlays").glob("*/kustomization.yaml"))
 CREDENTIAL_IN_URL = re.compile(r"://[^/\s:@]+:[^@\s]+@")
 
 
 @pytest.fixture(scope="module", params=OVERLAYS)
 def docs(request) -> list[dict]:
-    return render.render(K8S / "overlays" / request.param)
+    return kustomize.overlay(request.param)
 
 
 def of_kind(docs: list[dict], kind: str) -> list[dict]:
     return [d for d in docs if d["kind"] == kind]
-
-
-def named(docs: list[dict], kind: str, name: str) -> dict:
-    return next(d for d in docs if d["kind"] == kind and d["metadata"]["name"] == name)
 
 
 def pods(docs: list[dict]) -> list[tuple[str, dict]]:
@@ -63,7 +60,7 @@ def test_every_image_has_a_pinned_tag(docs):
 
 def test_overlays_set_the_platform_images():
     for overlay in OVERLAYS:
-        tags = {c["image"] for _, pod in pods(render.render(K8S / "overlays" / overlay)) for c in containers(pod)
+        tags = {c["image"] for _, pod in pods(kustomize.overlay(overlay)) for c in containers(pod)
                 if c["image"].startswith("restaurant-platform/")}
         assert len({t.split(":", 1)[1] for t in tags}) == 1, (overlay, tags)
 
@@ -170,10 +167,10 @@ def test_behind_the_load_balancer_every_limit_sees_the_clients_own_address():
     Local, no SNAT to a node); Traefik trusts no forwarded header, so X-Forwarded-For is that
     address; the services trust X-Forwarded-* from the pod network only, which the NetworkPolicies
     open to the gateway alone. One client's failed logins then lock out that client, not everyone."""
-    docs = render.render(K8S / "overlays" / "prod")
+    docs = kustomize.overlay("prod")
     svc = named(docs, "Service", "gateway")["spec"]
     assert svc["type"] == "LoadBalancer" and svc.get("externalTrafficPolicy") == "Local"
-    static = yaml.safe_load(named(docs, "ConfigMap", "gateway-static")["data"]["traefik.yml"])
+    static = yaml.safe_load(gateway_static_file(docs))
     for name, entrypoint in static["entryPoints"].items():
         forwarded = entrypoint.get("forwardedHeaders", {})
         assert not forwarded.get("insecure") and not forwarded.get("trustedIPs"), name
@@ -314,16 +311,56 @@ def test_everything_else_is_denied(docs):
 
 
 # ------------------------------------------------------------------------- the gateway per overlay
+def gateway_pod(docs: list[dict]) -> dict:
+    return named(docs, "Deployment", "gateway")["spec"]["template"]["spec"]
+
+
+def gateway_static_file(docs: list[dict]) -> str:
+    """The static configuration Traefik reads: the key of gateway-static mounted at its path."""
+    (traefik,) = gateway_pod(docs)["containers"]
+    mount = next(m for m in traefik["volumeMounts"] if m["mountPath"] == "/etc/traefik/traefik.yml")
+    volume = next(v for v in gateway_pod(docs)["volumes"] if v["name"] == mount["name"])
+    assert named(docs, "ConfigMap", "gateway-static")["metadata"]["name"] == volume["configMap"]["name"]
+    return named(docs, "ConfigMap", "gateway-static")["data"][mount["subPath"]]
+
+
+def gateway_dynamic_files(docs: list[dict]) -> dict[str, str]:
+    """{file name: text} of Traefik's dynamic folder, whatever ConfigMaps make it up."""
+    (traefik,) = gateway_pod(docs)["containers"]
+    mount = next(m for m in traefik["volumeMounts"] if m["mountPath"] == "/etc/traefik/dynamic")
+    volume = next(v for v in gateway_pod(docs)["volumes"] if v["name"] == mount["name"])
+    sources = [s["configMap"] for s in volume["projected"]["sources"]] if "projected" in volume else [volume["configMap"]]
+    maps = {d["metadata"]["name"]: d for d in of_kind(docs, "ConfigMap")}
+    files: dict[str, str] = {}
+    for source in sources:
+        for key, text in maps[source["name"]]["data"].items():
+            assert key not in files, f"{key} twice in the dynamic folder"
+            files[key] = text
+    return files
+
+
+def test_the_gateway_reads_the_very_files_of_gateway():
+    """One copy of each file: the ConfigMaps are made from gateway/ itself (gateway/kustomization.yaml),
+    the folder the local launcher and docker-compose read."""
+    for overlay in OVERLAYS:
+        docs = kustomize.overlay(overlay)
+        assert gateway_dynamic_files(docs)["routes.yml"] == (REPO / "gateway" / "dynamic" / "routes.yml").read_text()
+        plugin = named(docs, "ConfigMap", "gateway-plugin-requestid")["data"]
+        source = REPO / "gateway" / "plugins-local" / "src" / "github.com" / "restaurant-platform" / "requestid"
+        assert plugin == {f.name: f.read_text() for f in source.iterdir() if f.is_file()}
+    assert not list(K8S.rglob("traefik*.yml")) and not list(K8S.rglob("routes.yml")), "no copy under deploy/k8s"
+
+
 def test_prod_gateway_terminates_tls():
-    docs = render.render(K8S / "overlays" / "prod")
-    static = named(docs, "ConfigMap", "gateway-static")["data"]["traefik.yml"]
+    docs = kustomize.overlay("prod")
+    static = gateway_static_file(docs)
     assert static == (REPO / "gateway" / "traefik-tls.yml").read_text()
-    routes = named(docs, "ConfigMap", "gateway-routes")["data"]
+    routes = gateway_dynamic_files(docs)
     assert routes["tls.yml"] == (REPO / "gateway" / "tls" / "certificates.yml").read_text()
     svc = named(docs, "Service", "gateway")["spec"]
     assert svc["type"] == "LoadBalancer"
     assert {(p["port"], p["targetPort"]) for p in svc["ports"]} == {(443, "https"), (80, "http")}
-    pod = named(docs, "Deployment", "gateway")["spec"]["template"]["spec"]
+    pod = gateway_pod(docs)
     (traefik,) = pod["containers"]
     ports = {p["name"]: p["containerPort"] for p in traefik["ports"]}
     tls_static = yaml.safe_load(static)
@@ -339,7 +376,114 @@ def test_prod_gateway_terminates_tls():
 
 
 def test_dev_gateway_is_plain_http_inside_the_cluster():
-    docs = render.render(K8S / "overlays" / "dev")
-    assert named(docs, "ConfigMap", "gateway-static")["data"]["traefik.yml"] == (REPO / "gateway" / "traefik.yml").read_text()
+    docs = kustomize.overlay("dev")
+    assert gateway_static_file(docs) == (REPO / "gateway" / "traefik.yml").read_text()
+    assert set(gateway_dynamic_files(docs)) == {"routes.yml"}, "no certificate where nothing terminates TLS"
     assert named(docs, "Service", "gateway")["spec"]["type"] == "ClusterIP"
-    assert all(d["spec"]["replicas"] == 1 for d in of_kind(docs, "Deployment"))
+    assert all(h["spec"]["minReplicas"] == 1 for h in of_kind(docs, "HorizontalPodAutoscaler"))
+
+
+# ------------------------------------------------------------------------- valid objects
+@pytest.mark.parametrize("version", kustomize.KUBERNETES_VERSIONS)
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_every_object_is_valid_against_the_kubernetes_schemas(overlay, version):
+    """Built by kubectl with no load-restrictor flag (so `kubectl apply -k` takes it as it is), then
+    each object against its kind's strict schema: a misspelt field is an error, not ignored."""
+    docs = kustomize.overlay(overlay)
+    assert {"Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget", "NetworkPolicy",
+            "ConfigMap", "Job", "Namespace", "PersistentVolumeClaim"} <= {d["kind"] for d in docs}
+    assert kustomize.validation_errors(docs, version) == []
+
+
+def test_the_schema_check_refuses_what_kubernetes_would():
+    deployment = copy.deepcopy(named(kustomize.overlay("prod"), "Deployment", "ordering"))
+    deployment["spec"]["template"]["spec"]["containers"][0]["readinessProbe"]["httpGet"]["paht"] = "/readyz"
+    budget = copy.deepcopy(named(kustomize.overlay("prod"), "PodDisruptionBudget", "ordering"))
+    budget["spec"]["maxUnavailable"] = [1]
+    errors = kustomize.validation_errors([deployment, budget], "latest")
+    assert len(errors) == 2 and "paht" in errors[0], errors
+
+
+def test_no_kustomization_reads_a_file_outside_its_folder():
+    """The reason `kubectl apply -k` needs no --load-restrictor flag: every file a kustomization names
+    (resources, generators, patches) lies inside its own folder; other folders come in as resources
+    with a kustomization of their own (gateway/)."""
+    for kust in [*K8S.rglob("kustomization.yaml"), REPO / "gateway" / "kustomization.yaml"]:
+        spec = yaml.safe_load(kust.read_text())
+        files = [f.split("=", 1)[-1] for g in spec.get("configMapGenerator", []) + spec.get("secretGenerator", [])
+                 for f in g.get("files", [])]
+        files += [p["path"] for p in spec.get("patches", []) if "path" in p]
+        files += [r for r in spec.get("resources", []) if not (kust.parent / r).is_dir()]
+        for f in files:
+            assert (kust.parent / f).resolve().is_relative_to(kust.parent), (kust, f)
+    for readme in (K8S / "README.md", REPO / "README.md"):
+        assert "LoadRestrictionsNone" not in readme.read_text(), readme
+
+
+# ------------------------------------------------------------------------- scaling, one Deployment at a time
+def deployments(docs: list[dict]) -> dict[str, dict]:
+    return {d["metadata"]["name"]: d for d in of_kind(docs, "Deployment")}
+
+
+def test_every_deployment_scales_on_its_own(docs):
+    """An autoscaler per Deployment (CPU against the request), which owns the replica count (none in
+    the Deployment: `kubectl apply` must not scale a busy service down), and a disruption budget that
+    lets a drain take one pod at a time."""
+    hpas = {h["spec"]["scaleTargetRef"]["name"]: h for h in of_kind(docs, "HorizontalPodAutoscaler")}
+    pdbs = of_kind(docs, "PodDisruptionBudget")
+    assert set(hpas) == set(deployments(docs)) == {*SERVICES, "web", "gateway"}
+    for name, deployment in deployments(docs).items():
+        assert "replicas" not in deployment["spec"], name
+        hpa = hpas[name]["spec"]
+        assert hpa["scaleTargetRef"] == {"apiVersion": "apps/v1", "kind": "Deployment", "name": name}
+        assert 1 <= hpa["minReplicas"] < hpa["maxReplicas"], name
+        (metric,) = hpa["metrics"]
+        assert metric["resource"]["name"] == "cpu" and 0 < metric["resource"]["target"]["averageUtilization"] <= 80
+        selector = deployment["spec"]["selector"]
+        (budget,) = [b for b in pdbs if b["spec"]["selector"] == selector]
+        assert budget["spec"].get("maxUnavailable") == 1, name
+        rolling = deployment["spec"]["strategy"]["rollingUpdate"]
+        assert rolling["maxUnavailable"] == 0 and rolling["maxSurge"] >= 1, "an update never lowers what serves"
+
+
+def test_prod_keeps_two_of_everything():
+    docs = kustomize.overlay("prod")
+    assert all(h["spec"]["minReplicas"] >= 2 for h in of_kind(docs, "HorizontalPodAutoscaler"))
+
+
+def test_every_container_has_probes_requests_and_limits(docs):
+    for name, deployment in deployments(docs).items():
+        (main,) = deployment["spec"]["template"]["spec"]["containers"]
+        assert main.get("readinessProbe") and main.get("livenessProbe"), name
+        resources = main["resources"]
+        for key in ("cpu", "memory"):
+            assert quantity_cpu(resources["requests"][key]) <= quantity_cpu(resources["limits"][key]), (name, key)
+        if name in SERVICES:
+            assert main["readinessProbe"]["httpGet"]["path"] == "/readyz"
+            assert main["livenessProbe"]["httpGet"]["path"] == "/healthz"
+            # A pod slow under a rush is not taken out (nor restarted) for it.
+            assert main["readinessProbe"]["timeoutSeconds"] >= 5 and main["livenessProbe"]["timeoutSeconds"] >= 5
+            # One event loop cannot use more than a core; the PDF renders share it.
+            assert resources["limits"]["cpu"] == "1", name
+
+
+def test_a_stopping_pod_drops_no_request(docs):
+    """The endpoint leaves the Service first (preStop), then uvicorn finishes what is in flight
+    (--timeout-graceful-shutdown 20, deploy/docker/service-entrypoint.sh), within the grace period."""
+    entrypoint = (REPO / "deploy" / "docker" / "service-entrypoint.sh").read_text()
+    graceful = int(re.search(r"--timeout-graceful-shutdown (\d+)", entrypoint).group(1))
+    for name, deployment in deployments(docs).items():
+        pod = deployment["spec"]["template"]["spec"]
+        (main,) = pod["containers"]
+        pause = int(main["lifecycle"]["preStop"]["exec"]["command"][1])
+        assert main["lifecycle"]["preStop"]["exec"]["command"][0] == "sleep" and pause >= 5, name
+        if name in SERVICES:
+            assert pod["terminationGracePeriodSeconds"] > pause + graceful, name
+
+
+def quantity_cpu(value) -> float:
+    """CPU ('250m', '1') or memory ('192Mi') as one number of its unit, to compare requests and limits."""
+    value = str(value)
+    if value.endswith("m"):
+        return int(value[:-1]) / 1000
+    return quantity(value) if value[-2:] in ("Ki", "Mi", "Gi") else float(value)

@@ -14,5 +14,5 @@ def location_block(match: str) -> str:
 
 
 def test_the_reset_link_and_the_diners_page_are_never_logged():
-    for location in ("^~ /recuperar-contrasena/", "= /menus", "= /seguimiento"):
+    for location in ("^~ /recuperar-contrasena/", "= /menus", "= /seguimiento", "= /restaurante/autorizacion/"):
         assert re.search(r"^\s*access_log\s+off;", location_block(location), re.M), location

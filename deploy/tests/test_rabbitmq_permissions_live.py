@@ -37,21 +37,20 @@ def rabbitmqctl(*args: str, stdin: str | None = None) -> subprocess.CompletedPro
     return subprocess.run(["rabbitmqctl", *args], input=stdin, capture_output=True, text=True, timeout=60)
 
 
-@pytest.fixture(scope="module")
-def probe_user():
+def require_rabbitmqctl() -> None:
     if not shutil.which("rabbitmqctl") or rabbitmqctl("status").returncode != 0:
         pytest.skip("no local RabbitMQ reachable with rabbitmqctl")
-    aio_pika = pytest.importorskip("aio_pika")
+
+
+def definitions_renderer():
+    """deploy/docker/rabbitmq/render_definitions.py, loaded by its path."""
     spec = importlib.util.spec_from_file_location("render_definitions", RABBIT / "render_definitions.py")
     render = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(render)
-    template = json.loads((RABBIT / "definitions.json").read_text())
-    perm = next(p for p in template["permissions"] if p["user"] == "catalog")
-    name, password = f"probe-{uuid.uuid4().hex[:8]}", uuid.uuid4().hex
-    rendered = render.render({"vhosts": template["vhosts"], "users": [{"name": name, "tags": []}],
-                              "permissions": [perm]}, {f"{name.upper()}_MQ_PASSWORD": password})
-    for key in ("permissions", "topic_permissions"):  # catalog's rights, topic ones too, for the probe
-        rendered[key] = [{**p, "user": name} for p in rendered[key]]
+    return render
+
+
+def import_definitions(rendered: dict) -> None:
     # Debian's rabbitmqctl runs as the rabbitmq user: the file must be readable by it.
     with tempfile.TemporaryDirectory() as tmp:
         os.chmod(tmp, 0o755)
@@ -60,6 +59,21 @@ def probe_user():
         path.chmod(0o644)
         imported = rabbitmqctl("import_definitions", str(path))
     assert imported.returncode == 0, imported.stdout + imported.stderr
+
+
+@pytest.fixture(scope="module")
+def probe_user():
+    require_rabbitmqctl()
+    aio_pika = pytest.importorskip("aio_pika")
+    render = definitions_renderer()
+    template = json.loads((RABBIT / "definitions.json").read_text())
+    perm = next(p for p in template["permissions"] if p["user"] == "catalog")
+    name, password = f"probe-{uuid.uuid4().hex[:8]}", uuid.uuid4().hex
+    rendered = render.render({"vhosts": template["vhosts"], "users": [{"name": name, "tags": []}],
+                              "permissions": [perm]}, {f"{name.upper()}_MQ_PASSWORD": password})
+    for key in ("permissions", "topic_permissions"):  # catalog's rights, topic ones too, for the probe
+        rendered[key] = [{**p, "user": name} for p in rendered[key]]
+    import_definitions(rendered)
     yield aio_pika, name, password
     rabbitmqctl("delete_user", name)
 
@@ -138,11 +152,8 @@ def test_a_service_publishes_to_the_events_exchange_only(probe_user):
 @pytest.fixture(scope="module")
 def probe_vhost():
     """The rendered definitions, in a virtual host of their own, users `<run>-<service>`."""
-    if not shutil.which("rabbitmqctl") or rabbitmqctl("status").returncode != 0:
-        pytest.skip("no local RabbitMQ reachable with rabbitmqctl")
-    spec = importlib.util.spec_from_file_location("render_definitions", RABBIT / "render_definitions.py")
-    render = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(render)
+    require_rabbitmqctl()
+    render = definitions_renderer()
     run = f"probe-{uuid.uuid4().hex[:8]}"
     vhost, services = run, [u["name"] for u in json.loads((RABBIT / "definitions.json").read_text())["users"]]
     passwords = {s: uuid.uuid4().hex for s in services}
@@ -153,13 +164,7 @@ def probe_vhost():
     rendered["users"] = [{**u, "name": rename[u["name"]]} for u in rendered["users"]]
     for key in ("permissions", "topic_permissions"):
         rendered[key] = [{**p, "user": rename[p["user"]], "vhost": vhost} for p in rendered[key]]
-    with tempfile.TemporaryDirectory() as tmp:
-        os.chmod(tmp, 0o755)
-        path = Path(tmp) / "definitions.json"
-        path.write_text(json.dumps(rendered))
-        path.chmod(0o644)
-        imported = rabbitmqctl("import_definitions", str(path))
-    assert imported.returncode == 0, imported.stdout + imported.stderr
+    import_definitions(rendered)
     urls = {s: f"amqp://{rename[s]}:{passwords[s]}@127.0.0.1:5672/{vhost}" for s in services}
     yield run, urls
     rabbitmqctl("delete_vhost", vhost)
@@ -262,8 +267,7 @@ def test_a_forged_event_slipped_into_a_consumers_queue_is_refused_by_the_consume
 @pytest.fixture(scope="module")
 def ordering_login():
     """ordering's RabbitMQ login in the local stack (`make infra` made it)."""
-    if not shutil.which("rabbitmqctl") or rabbitmqctl("status").returncode != 0:
-        pytest.skip("no local RabbitMQ reachable with rabbitmqctl")
+    require_rabbitmqctl()
     passwords = REPO / ".run" / "keys" / "infra-passwords.json"
     assert passwords.exists(), f"no service users yet ({passwords}): run `make infra`"
     password = json.loads(passwords.read_text())["ordering"]["rabbitmq"]

@@ -72,6 +72,21 @@ OWNERSHIP: dict[str, str] = {
 }
 
 
+# Paths (not prefixes) a service owns inside another's prefix: ARCHITECTURE.md's "the counter
+# payments `pagar-orden/{id}/recibir-pago/` and `pagar-orden/recibir-varios-pagos/`" are ordering's;
+# the rest of `pagar-orden/` is billing's.
+PATH_OWNERSHIP: dict[str, str] = {
+    "/api/pagar-orden/7/recibir-pago/": "ordering",
+    "/api/pagar-orden/2147483647/recibir-pago/": "ordering",
+    "/api/pagar-orden/recibir-varios-pagos/": "ordering",
+    "/api/pagar-orden/7/cancelar-mercadopago/": "billing",
+    "/api/pagar-orden/7/recibir-pago/extra/": "billing",
+    "/api/pagar-orden/abc/recibir-pago/": "billing",
+    "/api/pagar-orden/recibir-varios-pagos/extra/": "billing",
+    "/api/pagar-orden/": "billing",
+}
+
+
 @pytest.fixture(scope="module")
 def routes() -> dict:
     return route_table.load({})
@@ -91,6 +106,17 @@ def test_route_table_has_exactly_the_ownership_table(routes):
     assert not missing, f"prefixes with no route: {missing}"
     assert not extra, f"routes not in the ownership table (add them to OWNERSHIP): {extra}"
     assert not wrong, f"prefix -> (routed to, owner): {wrong}"
+
+
+@pytest.mark.parametrize("path", sorted(PATH_OWNERSHIP))
+def test_paths_inside_another_owners_prefix_reach_their_owner(routes, path):
+    assert route_table.owner_of(path, routes) == PATH_OWNERSHIP[path]
+
+
+def test_the_counter_payment_routes_have_ordering_routers_middlewares(routes):
+    """A router of a few of a service's paths keeps the middlewares of the service's own router."""
+    by_name = {r.name: r for r in route_table.routers(routes)}
+    assert by_name["ordering-payments"].middlewares == by_name["ordering"].middlewares
 
 
 def test_each_prefix_appears_once(routes):
@@ -219,11 +245,11 @@ OVERLAYS = sorted(p.parent.name for p in (K8S / "overlays").glob("*/kustomizatio
 
 
 def k8s_docs(overlay: str = "prod") -> list[dict]:
-    """What `kubectl kustomize` makes of an overlay (deploy/k8s/render.py)."""
-    sys.path.insert(0, str(K8S))
-    import render  # noqa: PLC0415  deploy/k8s/render.py
+    """What the real `kubectl kustomize` makes of an overlay (deploy/tests/kustomize.py)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import kustomize  # noqa: PLC0415  deploy/tests/kustomize.py
 
-    return render.render(K8S / "overlays" / overlay)
+    return kustomize.overlay(overlay)
 
 
 @pytest.mark.parametrize("overlay", OVERLAYS)
@@ -248,13 +274,14 @@ def test_k8s_has_deployment_and_service(service, overlay):
 
 @pytest.mark.parametrize("overlay", OVERLAYS)
 def test_k8s_gateway_uses_the_same_route_table(overlay):
-    kust = yaml.safe_load((K8S / "base" / "kustomization.yaml").read_text())
-    files = [f.split("=", 1)[1] for g in kust["configMapGenerator"] for f in g["files"]]
+    kust = yaml.safe_load((REPO / "gateway" / "kustomization.yaml").read_text())
+    files = [f.split("=", 1)[-1] for g in kust["configMapGenerator"] for f in g["files"]]
     for f in files:
-        assert (K8S / "base" / f).resolve().exists(), f
-    assert "../../../gateway/dynamic/routes.yml" in files
+        assert (REPO / "gateway" / f).exists(), f
+    assert "routes.yml=dynamic/routes.yml" in [f for g in kust["configMapGenerator"] for f in g["files"]]
+    assert "../../../gateway" in yaml.safe_load((K8S / "base" / "kustomization.yaml").read_text())["resources"]
     docs = k8s_docs(overlay)
-    routes = next(d for d in docs if d["kind"] == "ConfigMap" and d["metadata"]["name"] == "gateway-routes")
+    routes = next(d for d in docs if d["kind"] == "ConfigMap" and d["metadata"]["name"].startswith("gateway-routes-"))
     assert routes["data"]["routes.yml"] == (REPO / "gateway" / "dynamic" / "routes.yml").read_text()
     gw = next(d for d in docs if d["kind"] == "Deployment" and d["metadata"]["name"] == "gateway")
     env = {e["name"]: e["value"] for e in gw["spec"]["template"]["spec"]["containers"][0]["env"]}
@@ -281,11 +308,41 @@ def test_gateway_go_runtime_is_tuned_alike_everywhere(compose):
     assert {k: gateway.env.get(k) for k in runtime} == runtime
 
 
+def mebibytes(value: str) -> int:
+    """'768Mi' (k8s) or '768M' (compose, whose M is 2^20 bytes as Docker's) in MiB."""
+    return int(re.fullmatch(r"(\d+)(Mi|M)", value).group(1))
+
+
+def cores(value: str | int | float) -> float:
+    return int(value[:-1]) / 1000 if str(value).endswith("m") else float(value)
+
+
+@pytest.mark.parametrize("service", SERVICES)
+def test_compose_and_k8s_scale_a_service_alike(compose, service):
+    """Replicas per service (compose: <SERVICE>_REPLICAS, one by default; k8s: its autoscaler), the
+    same CPU and memory, readiness on /readyz, and a stop that lets uvicorn finish what is in flight."""
+    composed = compose["services"][service]
+    assert composed["deploy"]["replicas"] == f"${{{service.upper()}_REPLICAS:-1}}"
+    assert "container_name" not in composed and not composed.get("ports"), "replicas share no name or host port"
+    pod = next(d for d in k8s_docs() if d["kind"] == "Deployment" and d["metadata"]["name"] == service)["spec"]["template"]["spec"]
+    (main,) = pod["containers"]
+    limits, reservations = composed["deploy"]["resources"]["limits"], composed["deploy"]["resources"]["reservations"]
+    assert mebibytes(limits["memory"]) == mebibytes(main["resources"]["limits"]["memory"])
+    assert mebibytes(reservations["memory"]) == mebibytes(main["resources"]["requests"]["memory"])
+    assert cores(limits["cpus"]) == cores(main["resources"]["limits"]["cpu"])
+    assert cores(reservations["cpus"]) == cores(main["resources"]["requests"]["cpu"])
+    assert main["readinessProbe"]["httpGet"]["path"] in " ".join(composed["healthcheck"]["test"])
+    grace = int(composed["stop_grace_period"].rstrip("s"))
+    entrypoint = (REPO / "deploy" / "docker" / "service-entrypoint.sh").read_text()
+    assert grace > int(re.search(r"--timeout-graceful-shutdown (\d+)", entrypoint).group(1))
+
+
 # ------------------------------------------------------------------------- local launcher, tilt
 def test_local_launcher_runs_every_service_and_the_gateway():
     names = {p.name for p in local_config.PROCESSES}
     assert set(SERVICES) | {"gateway", "web", "smtp"} <= names
-    ports = [p.port for p in local_config.PROCESSES]
+    assert {p.service for p in local_config.PROCESSES if p.service} == set(SERVICES)
+    ports = [p.port for p in local_config.PROCESSES] + [local_config.GATEWAY_API_PORT]
     assert len(ports) == len(set(ports)), "two processes on one port"
     for s, port in local_config.SERVICES.items():
         env = local_config.service_env(s)

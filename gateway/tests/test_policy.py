@@ -10,6 +10,8 @@ deploy/tests/test_gateway_policy.py checks the configuration itself.
 from __future__ import annotations
 
 import base64
+import contextlib
+import http.server
 import io
 import json
 import os
@@ -18,6 +20,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
 from pathlib import Path
@@ -27,28 +30,13 @@ import pytest
 import yaml
 from PIL import Image
 
+from probes import JSON_ROUTES, json_body
+
 REPO = Path(__file__).resolve().parents[2]
 GATEWAY = REPO / "gateway"
 LOGS = REPO / ".run" / "logs"
 ACCESS_LOG = LOGS / "gateway-access.log"
 KIB, MIB = 1024, 1024 * 1024
-
-# One JSON route of each service (POSTs that need a token: the service would answer 401/403/405,
-# never 413, so a 413 can only come from the gateway).
-JSON_ROUTES = {
-    "identity": "/api/auth/token/login/",
-    "catalog": "/api/menu/",
-    "floor": "/api/sit/",
-    "ordering": "/api/ordenes/",
-    "billing": "/api/pagar-orden/",
-    "notifications": "/api/notificaciones/",
-}
-
-
-def json_body(size: int) -> bytes:
-    head, tail = b'{"padding": "', b'"}'
-    return head + b"x" * (size - len(head) - len(tail)) + tail
-
 
 def png_of(size: int) -> bytes:
     """A real PNG of about `size` bytes (random pixels do not compress)."""
@@ -272,6 +260,10 @@ def test_reset_tokens_never_reach_the_access_log(client):
     secret, referred, marker = (uuid.uuid4().hex for _ in range(3))
     page = client.get(f"/recuperar-contrasena/MQ/{secret}", headers={"Accept": "text/html", "X-Request-ID": marker + "-page"})
     assert page.status_code == 200 and page.headers.get("X-Service") == "web"
+    # The marketplace's one-use code on its way back to the app is no more loggable than a reset link
+    # (before the marker call below: once the marker is in the log, so would be this line).
+    back = client.get(f"/restaurante/autorizacion/?code=TG-{secret}&state=1.{secret}", headers={"Accept": "text/html"})
+    assert back.status_code == 200 and back.headers.get("X-Service") == "web"
     # The page's own API call, with the Referer a browser that ignores Referrer-Policy would send.
     api = client.post("/api/auth/users/reset_password_confirm/", json={"uid": "MQ", "token": referred, "new_password": "x"},
                       headers={"Referer": f"http://127.0.0.1/recuperar-contrasena/MQ/{referred}", "X-Request-ID": marker})
@@ -412,3 +404,214 @@ def test_a_logged_out_token_stays_refused_by_every_service_when_redis_loses_it(c
             assert whoami(port, live) == 200, name
     finally:
         store.close()
+
+
+# ------------------------------------------------------------------------- public reads
+# GET and HEAD of the public menu, the stored images and the app's files go through routers without
+# the buffering middleware (gateway/README.md, "What the gateway costs"): by router, a path of each.
+PUBLIC_READS = {
+    "catalog-public-reads": ["/api/public-menu/?menu=999999999", "/media/catalog/gateway-policy-probe.jpg"],
+    "identity-public-reads": ["/media/identity/gateway-policy-probe.png"],
+    "web-assets": ["/assets/gateway-policy-probe.js"],
+}
+
+
+def access_log_entry(marker: str, offset: int) -> dict:
+    deadline = time.monotonic() + 5
+    while True:
+        found = [json.loads(line) for line in access_log_lines_since(offset) if marker in line]
+        if found:
+            return found[0]
+        assert time.monotonic() < deadline, f"no access log line for {marker}"
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize(("router", "path"), [(r, p) for r, paths in PUBLIC_READS.items() for p in paths])
+def test_a_public_read_keeps_the_security_headers_and_the_clients_request_id(client, router, path):
+    if not ACCESS_LOG.exists():
+        pytest.skip("no local access log (the stack was not started by deploy/local/stack.py)")
+    offset, marker = ACCESS_LOG.stat().st_size, f"lectura-{uuid.uuid4().hex}"
+    r = client.get(path, headers={"X-Request-ID": marker})
+    assert r.headers.get("X-Service") in ("catalog", "identity", "web")
+    assert_security_headers(r)
+    assert r.headers.get("X-Request-ID") == marker, "the service saw the client's id"
+    entry = access_log_entry(marker, offset)
+    assert entry["RouterName"] == f"{router}@file"
+    assert entry["request_X-Request-Id"] == entry["origin_X-Request-Id"] == marker
+
+
+def test_a_public_read_without_an_id_gets_the_gateways_and_the_service_uses_it(client):
+    if not ACCESS_LOG.exists():
+        pytest.skip("no local access log (the stack was not started by deploy/local/stack.py)")
+    offset = ACCESS_LOG.stat().st_size
+    r = client.get(PUBLIC_READS["catalog-public-reads"][0] + f"&probe={uuid.uuid4().hex}")
+    given = r.headers["X-Request-ID"]
+    assert uuid.UUID(given).version == 4, "made by the request-id plugin"
+    entry = access_log_entry(given, offset)
+    assert entry["RouterName"] == "catalog-public-reads@file"
+    assert entry["request_X-Request-Id"] == entry["origin_X-Request-Id"] == given
+
+
+def test_the_public_menu_goes_out_as_catalog_compressed_it(client):
+    """Catalog keeps the menu gzipped and answers phones with those bytes: the gateway passes them
+    on untouched (no second compression, same length and ETag)."""
+    sys.path.insert(0, str(REPO / "deploy" / "local"))
+    import config
+    from test_notifications import register_owner
+    from test_platform_flows import eventually
+
+    restaurant, token = register_owner(client, "Carta Comprimida")
+    owner = {"Authorization": f"Token {token}"}
+    eventually(lambda: client.get(f"/api/menu/?restaurant={restaurant}", headers=owner).status_code == 200)
+    menu = client.post("/api/menu/", json={"name": "Carta", "restaurant": restaurant}, headers=owner).json()["id"]
+    category = client.post("/api/menu-group/", json={"name": "Pastas", "menu": menu, "order": 0}, headers=owner).json()["id"]
+    picture = io.BytesIO()
+    Image.new("RGB", (64, 48), (200, 120, 40)).save(picture, "JPEG")
+    dish = client.post("/api/dish/", headers=owner, files=[("dish_dimage", ("plato.jpg", picture.getvalue(), "image/jpeg"))],
+                       data={"name": "Ñoquis", "price": "5400.00", "description": "con salsa de la casa " * 10,
+                             "menu_group": str(category), "order": "0"})
+    assert dish.status_code == 201, dish.text
+    phone = {"Accept-Encoding": "gzip, deflate, br"}
+    through = client.get(f"/api/public-menu/?menu={menu}", headers=phone)
+    direct = httpx.get(f"http://127.0.0.1:{config.SERVICES['catalog']}/api/public-menu/?menu={menu}", headers=phone)
+    assert through.status_code == direct.status_code == 200
+    assert through.headers.get("Content-Encoding") == direct.headers.get("Content-Encoding") == "gzip"
+    assert through.headers["Content-Length"] == direct.headers["Content-Length"]
+    assert through.headers["ETag"] == direct.headers["ETag"]
+    assert through.content == direct.content
+
+
+class _Upstream(http.server.BaseHTTPRequestHandler):
+    """Stands for every service behind a test gateway: answers 200 and records what arrived."""
+    protocol_version = "HTTP/1.1"
+    seen: list[dict] = []
+
+    def _answer(self) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length) if length else b""
+        if "chunked" in self.headers.get("Transfer-Encoding", ""):
+            while size := int(self.rfile.readline().split(b";")[0], 16):
+                body += self.rfile.read(size)
+                self.rfile.readline()
+            self.rfile.readline()
+        self.seen.append({"method": self.command, "path": self.path, "body": len(body),
+                          "framing": self.headers.get("Content-Length") or self.headers.get("Transfer-Encoding"),
+                          "id": self.headers.get("X-Request-ID")})
+        self.send_response(200)
+        self.send_header("Content-Length", "2")
+        self.send_header("X-Service", "upstream")
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(b"ok")
+
+    do_GET = do_HEAD = do_POST = do_PUT = _answer
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def gateway_before_a_recorder():
+    """A second Traefik with traefik.yml and the route table, in front of one upstream that records
+    every request it gets (every service's URL points at it), on free local ports."""
+    traefik = shutil.which("traefik", path=str(REPO / ".venv" / "bin")) or shutil.which("traefik")
+    if not traefik:
+        pytest.skip("no traefik binary")
+    upstream = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Upstream)
+    threading.Thread(target=upstream.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{upstream.server_address[1]}"
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        static = yaml.safe_load((GATEWAY / "traefik.yml").read_text())
+        for name, entrypoint in static["entryPoints"].items():
+            entrypoint["address"] = f"127.0.0.1:{port if name == 'web' else free_port()}"
+        static["providers"]["file"] = {"directory": str(GATEWAY / "dynamic"), "watch": False}
+        static["accessLog"]["filePath"] = f"{tmp}/access.log"
+        static["log"]["filePath"] = f"{tmp}/traefik.log"
+        (Path(tmp) / "traefik.yml").write_text(yaml.safe_dump(static))
+        env = {**os.environ, **{name: url for name in ("IDENTITY_URL", "CATALOG_URL", "FLOOR_URL", "ORDERING_URL",
+                                                      "BILLING_URL", "NOTIFICATIONS_URL", "WEB_URL")}}
+        proc = subprocess.Popen([traefik, f"--configFile={tmp}/traefik.yml"], cwd=GATEWAY, env=env,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10) as c:
+                deadline = time.monotonic() + 15
+                while True:
+                    try:
+                        if c.get("/assets/ready.js").headers.get("X-Service") == "upstream":
+                            break
+                    except httpx.HTTPError:
+                        pass
+                    if time.monotonic() > deadline or proc.poll() is not None:
+                        pytest.fail("the test gateway did not start: " + (Path(tmp) / "traefik.log").read_text()[-2000:])
+                    time.sleep(0.2)
+                c.port = port
+                yield c, _Upstream.seen
+        finally:
+            proc.terminate()
+            proc.wait(timeout=10)
+            upstream.shutdown()
+
+
+def last_seen(seen: list[dict], marker: str) -> dict:
+    return next(s for s in reversed(seen) if s["id"] == marker)
+
+
+@pytest.mark.parametrize("path", [p for paths in PUBLIC_READS.values() for p in paths])
+@pytest.mark.parametrize("framing", ["content-length", "chunked"])
+def test_a_get_body_on_a_public_read_never_reaches_the_service(gateway_before_a_recorder, path, framing):
+    gateway, seen = gateway_before_a_recorder
+    marker = uuid.uuid4().hex
+    body = json_body(48 * KIB)
+    content = body if framing == "content-length" else iter([body[:KIB], body[KIB:]])
+    r = gateway.request("GET", path, content=content, headers={"X-Request-ID": marker})
+    assert r.status_code == 200 and r.headers.get("X-Service") == "upstream"
+    assert_security_headers(r)
+    arrived = last_seen(seen, marker)
+    assert arrived["method"] == "GET" and arrived["body"] == 0 and arrived["framing"] is None, arrived
+
+
+def test_a_head_body_never_reaches_the_service(gateway_before_a_recorder):
+    gateway, seen = gateway_before_a_recorder
+    marker = uuid.uuid4().hex
+    r = gateway.request("HEAD", "/api/public-menu/?menu=1", content=json_body(KIB), headers={"X-Request-ID": marker})
+    assert r.status_code == 200
+    assert last_seen(seen, marker)["body"] == 0
+
+
+def test_a_large_get_body_is_not_read_and_the_connection_closes(gateway_before_a_recorder):
+    """4 MiB sent with a GET of the public menu: the answer comes, with `Connection: close`, and the
+    gateway reads none of it (Go's server drains at most 256 KiB of a body nobody read, and a body
+    it knows to be larger not at all)."""
+    gateway, seen = gateway_before_a_recorder
+    marker, size = uuid.uuid4().hex, 4 * MIB
+    with socket.create_connection(("127.0.0.1", gateway.port), timeout=10) as s:
+        s.sendall(f"GET /api/public-menu/?menu=1 HTTP/1.1\r\nHost: menu.test\r\nX-Request-ID: {marker}\r\n"
+                  f"Content-Length: {size}\r\n\r\n".encode())
+
+        def send_body():
+            with contextlib.suppress(OSError):
+                s.sendall(b"x" * size)
+
+        sender = threading.Thread(target=send_body, daemon=True)
+        sender.start()
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            chunk = s.recv(65536)
+            assert chunk, "closed without an answer"
+            answer += chunk
+    head = answer.split(b"\r\n\r\n")[0].decode().lower()
+    assert head.startswith("http/1.1 200") and "x-service: upstream" in head
+    assert "connection: close" in head
+    assert last_seen(seen, marker)["body"] == 0
+
+
+def test_other_methods_on_a_public_read_path_keep_the_body_limit(gateway_before_a_recorder):
+    gateway, seen = gateway_before_a_recorder
+    marker = uuid.uuid4().hex
+    r = gateway.post("/api/public-menu/?menu=1", content=json_body(48 * KIB), headers={"X-Request-ID": marker})
+    assert r.status_code == 200 and last_seen(seen, marker)["body"] == 48 * KIB
+    for method in ("POST", "PUT"):
+        r = gateway.request(method, "/api/public-menu/?menu=1", content=json_body(MIB))
+        assert r.status_code == 413 and answered_by_gateway(r)
+        assert_security_headers(r)

@@ -52,6 +52,16 @@ def test_more_specific_prefix_wins(client):
     assert r.headers.get("X-Service") == "identity"
 
 
+@pytest.mark.parametrize(("path", "owner"), [
+    ("/api/pagar-orden/7/recibir-pago/", "ordering"),
+    ("/api/pagar-orden/recibir-varios-pagos/", "ordering"),
+    ("/api/pagar-orden/7/cancelar-mercadopago/", "billing"),
+])
+def test_the_counter_payments_are_orderings_and_the_rest_of_pagar_orden_billings(client, path, owner):
+    r = client.post(path, json={})
+    assert r.headers.get("X-Service") == owner, (path, r.status_code)
+
+
 def test_root_is_the_web_app(client):
     r = client.get("/", headers={"Accept": "text/html"})
     assert r.status_code == 200

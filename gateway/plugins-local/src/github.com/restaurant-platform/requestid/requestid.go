@@ -4,6 +4,12 @@
 // sets a random UUIDv4, before the request reaches the access log's header capture and the
 // service. The services echo the header in their responses (the kit's correlation middleware),
 // so the plugin does not set a response header itself (that would duplicate the service's).
+//
+// It also keeps the body of a GET or HEAD from reaching any service: such a request has no
+// content (RFC 9110 9.3.1, 9.3.2), and the routers of the hot public reads carry no buffering
+// middleware (its cost, gateway/README.md "What the gateway costs"), so this is their body limit:
+// zero bytes. The service gets the request without the body; Go's server then reads at most
+// 256 KiB of what the client sent and closes the connection.
 package requestid
 
 import (
@@ -74,5 +80,12 @@ func (m *RequestID) ServeHTTP(rw http.ResponseWriter, req *http.Request) {
 		id = newID()
 	}
 	req.Header.Set(m.header, id)
+	// ContentLength is -1 for a chunked body (no length): both are dropped.
+	if req.ContentLength != 0 && (req.Method == http.MethodGet || req.Method == http.MethodHead) {
+		req.Body = http.NoBody
+		req.ContentLength = 0
+		req.TransferEncoding = nil
+		req.Header.Del("Content-Length")
+	}
 	m.next.ServeHTTP(rw, req)
 }

@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""Benchmark: paying a table's lines at the counter through the gateway (issue 21).
+
+    .venv/bin/python deploy/bench/payments.py [--clients 50] [--interval 1] [--seconds 20] [--runs 3]
+
+Needs the local stack (`make up`). Builds a new restaurant through the API (menu, three dishes, a
+table per client: deploy/bench/stack_restaurant.py). Each run first stages what its clients will
+pay, before the clock starts: for every table, one 3-line order per second of the run (and of a
+3 s warm-up), placed, accepted and delivered through the gateway (the table's bulk buttons). Then
+`--clients` clients each pay one order's three lines every `--interval` seconds, as a tablet's
+'pay all' does: `POST /api/pagar-orden/recibir-varios-pagos/` through the gateway with a fresh
+Idempotency-Key (cash, debit and credit in turn), each one a transaction that locks the table and
+the lines, moves them to paid, writes the payment and its outbox events. Prints each run's
+p50/p95/p99 and errors, and min/median/max of p95 over the runs (target p95 <= 150 ms, 0 errors).
+
+Afterwards it waits for billing to record every payment from its event (as long as the ledger's
+sales keep growing: at most a minute without progress, 15 minutes in all; it prints how long), and
+checks through the gateway that the ledger's sales for the restaurant (the owner's balance: every
+method, all time) equal, to the cent, the sum of the paid lines as ordering lists them (status 6)
+and as the clients added them up.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import platform
+import statistics
+import sys
+import time
+import uuid
+from decimal import Decimal
+from pathlib import Path
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "local"))
+import config  # noqa: E402
+from stack_restaurant import DISHES, new_restaurant  # noqa: E402
+
+GATEWAY = f"http://127.0.0.1:{config.GATEWAY_PORT}"
+TARGET_P95_MS = 150.0
+WARM_UP_SECONDS = 3
+METHODS = ("Efectivo", "Debito", "Credito")
+STALL_SECONDS = 60  # the ledger's sales not growing for this long: billing is not catching up
+LEDGER_WAIT_SECONDS = 900
+ORDER_AMOUNT = sum((Decimal(price) for _, price in DISHES), Decimal("0.00"))  # one of each dish
+
+
+async def stage(http: httpx.AsyncClient, restaurant, tables: list[int], orders: int) -> dict[int, list[list[int]]]:
+    """`orders` delivered 3-line orders at each table: {table: [[line ids of an order], ...]}."""
+    staged: dict[int, list[list[int]]] = {table: [] for table in tables}
+    gate = asyncio.Semaphore(25)
+
+    async def one_table(table: int) -> None:
+        async with gate:
+            for _ in range(orders):
+                placed = await http.post("/api/ordenes/", json=restaurant.order(table), headers=restaurant.headers)
+                placed.raise_for_status()
+                staged[table].append([line["id"] for line in placed.json()])
+            for action in ("aceptar", "entregar"):
+                moved = await http.post(f"/api/ordenes/mesa/{table}/{action}/", headers=restaurant.headers)
+                moved.raise_for_status()
+
+    await asyncio.gather(*(one_table(table) for table in tables))
+    return staged
+
+
+async def pay_for(http: httpx.AsyncClient, restaurant, staged: dict[int, list[list[int]]], tables: list[int],
+                  seconds: float, interval: float, clients: int) -> tuple[list[float], int, Decimal]:
+    latencies: list[float] = []
+    errors = 0
+    paid = Decimal("0.00")
+    deadline = time.perf_counter() + seconds
+
+    async def client(index: int) -> None:
+        nonlocal errors, paid
+        table = tables[index]
+        await asyncio.sleep(interval * index / clients)  # spread the clients over the interval
+        n = 0
+        while time.perf_counter() < deadline and staged[table]:
+            lines = staged[table].pop(0)
+            headers = {**restaurant.headers, "Idempotency-Key": f"bench-{uuid.uuid4()}"}
+            body = {"payment_orders": lines, "type_pay": METHODS[(index + n) % len(METHODS)]}
+            started = time.perf_counter()
+            answer = await http.post("/api/pagar-orden/recibir-varios-pagos/", json=body, headers=headers)
+            latencies.append((time.perf_counter() - started) * 1000)
+            if answer.status_code == 200:
+                paid += Decimal(answer.json()["amount"])
+            else:
+                errors += 1
+                if errors <= 3:
+                    print(f"  error: {answer.status_code} {answer.text[:200]}", file=sys.stderr)
+            n += 1
+            await asyncio.sleep(max(0.0, interval - (time.perf_counter() - started)))
+
+    await asyncio.gather(*(client(i) for i in range(clients)))
+    return latencies, errors, paid
+
+
+async def paid_lines_total(http: httpx.AsyncClient, restaurant) -> tuple[int, Decimal]:
+    """The paid lines (status 6) as ordering lists them, and their sum (price x quantity)."""
+    count, total, page = 0, Decimal("0.00"), 1
+    while True:
+        answer = await http.get("/api/ordenes/", headers=restaurant.headers, params={
+            "fk_sit__fk_resto": restaurant.id, "status": "6", "page": page, "size": 500})
+        answer.raise_for_status()
+        results = answer.json()["results"]
+        count += len(results)
+        total += sum((Decimal(line["price"]) * line["quantity"] for line in results), Decimal("0.00"))
+        if len(results) < 500:
+            return count, total
+        page += 1
+
+
+async def ledger_sales(http: httpx.AsyncClient, restaurant) -> Decimal:
+    answer = await http.post("/api/obtener-balance/resto-balance/", json={"fk_resto": restaurant.id}, headers=restaurant.headers)
+    answer.raise_for_status()
+    return Decimal(answer.json().get("importe_total", "0.00"))
+
+
+async def ledger_caught_up(http: httpx.AsyncClient, restaurant, expected: Decimal) -> tuple[float | None, Decimal]:
+    """Waits for billing to record every payment from its event: (seconds it took, or None when it
+    gave up; the ledger's sales). On a busy machine billing's consumer can be minutes behind 50
+    payments a second, and that backlog is not an error: the wait goes on while the ledger's sales
+    keep growing, and gives up only after `STALL_SECONDS` without any progress (or `LEDGER_WAIT_SECONDS`
+    in all), so a lost event shows as a shortfall, never as a wait cut short."""
+    started = last_progress = time.monotonic()
+    sales = await ledger_sales(http, restaurant)
+    while sales != expected:
+        now = time.monotonic()
+        if now - last_progress > STALL_SECONDS or now - started > LEDGER_WAIT_SECONDS:
+            return None, sales
+        await asyncio.sleep(1)
+        seen = await ledger_sales(http, restaurant)
+        if seen != sales:
+            sales, last_progress = seen, time.monotonic()
+    return time.monotonic() - started, sales
+
+
+def machine() -> str:
+    model = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                  if line.startswith("model name")), "?")
+    load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
+    return f"{os.cpu_count()} CPUs ({model}), {platform.system()} {platform.release()}; load average {load}"
+
+
+async def main(clients: int, seconds: float, interval: float, runs: int) -> int:
+    limits = httpx.Limits(max_connections=clients + 10, max_keepalive_connections=clients + 10)
+    per_table = int((WARM_UP_SECONDS + seconds) / max(interval, 0.05)) + 2
+    p95s: list[float] = []
+    all_errors = 0
+    paid = Decimal("0.00")
+    async with httpx.AsyncClient(base_url=GATEWAY, timeout=30, limits=limits) as http:
+        restaurant = await new_restaurant(http, tables=clients + 1)
+        tables = restaurant.places[:clients]  # the last table holds new_restaurant's first order
+        for run in range(1, runs + 1):
+            started = time.perf_counter()
+            staged = await stage(http, restaurant, tables, per_table)
+            print(f"run {run}: staged {per_table} delivered orders at each of {clients} tables in "
+                  f"{time.perf_counter() - started:.0f} s", file=sys.stderr)
+            _, warm_errors, warm_paid = await pay_for(http, restaurant, staged, tables, WARM_UP_SECONDS, interval, clients)
+            latencies, errors, run_paid = await pay_for(http, restaurant, staged, tables, seconds, interval, clients)
+            paid += warm_paid + run_paid
+            all_errors += errors + warm_errors
+            cuts = statistics.quantiles(latencies, n=100)
+            p95s.append(cuts[94])
+            print(f"run {run}: {clients} clients, one payment of 3 lines every {interval:g} s each, {seconds:g} s: "
+                  f"{len(latencies)} payments ({len(latencies) / seconds:.0f}/s), {errors} errors; "
+                  f"p50 {statistics.median(latencies):.1f} ms, p95 {cuts[94]:.1f} ms, p99 {cuts[98]:.1f} ms")
+        lines, ordering_total = await paid_lines_total(http, restaurant)
+        caught_up, sales = await ledger_caught_up(http, restaurant, ordering_total)
+    print(f"machine: {machine()}")
+    print(f"p95 over {runs} runs: min {min(p95s):.1f} / median {statistics.median(p95s):.1f} / max {max(p95s):.1f} ms; "
+          f"{all_errors} errors in all")
+    print(f"paid: {lines} lines; ordering's paid lines {ordering_total}, the clients' sum {paid}, billing's ledger sales {sales} "
+          f"({'recorded ' + format(caught_up, '.0f') + ' s after the last payment' if caught_up is not None else 'still behind when the bench gave up'})")
+    latency_met = max(p95s) <= TARGET_P95_MS and all_errors == 0
+    money_met = sales == ordering_total == paid
+    print(f"target p95 <= {TARGET_P95_MS:g} ms with 0 errors: {'met' if latency_met else 'NOT met'}; "
+          f"ledger's sales equal the paid lines exactly: {'yes' if money_met else 'NO'}")
+    return 0 if latency_met and money_met else 1
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--interval", type=float, default=1.0, help="seconds between one client's payments")
+    parser.add_argument("--runs", type=int, default=3)
+    arguments = parser.parse_args()
+    sys.exit(asyncio.run(main(arguments.clients, arguments.seconds, arguments.interval, arguments.runs)))
