@@ -417,7 +417,8 @@ def restart_redis() -> None:
     pids = [int(pid) for pid in found.stdout.split()]
     if not pids:
         sys.exit("[setup] Redis holds another checkout's users and no local redis-server on :6379 was found to restart")
-    say(f"Redis holds another checkout's users (another {config.INFRA_PASSWORDS}): restarting it, it keeps nothing on disk")
+    say(f"Redis holds users whose passwords are not those of {config.INFRA_PASSWORDS} (another checkout's): "
+        "restarting it, it keeps nothing on disk")
     for pid in pids:
         os.kill(pid, signal.SIGTERM)
     deadline = time.monotonic() + 30

@@ -79,10 +79,22 @@ def _alive(state: dict | None) -> bool:
     if not state:
         return False
     cmd = _cmdline(state["pid"])
-    if not cmd:
+    if cmd is None:
         return False
-    # A zombie has an empty cmdline; compare the program and its arguments.
+    if not cmd:
+        # An empty cmdline is a zombie's, or a process just started: Popen returns once the exec
+        # closed its error pipe, a moment before the kernel sets the new program's arguments.
+        return _run_state(state["pid"]) not in (None, "Z", "X")
     return cmd == state["cmd"]
+
+
+def _run_state(pid: int) -> str | None:
+    """The process's state letter in /proc/<pid>/stat (R, S, Z...), None when there is none."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return stat.rsplit(")", 1)[1].split()[0]  # after the command name, which may hold spaces
 
 
 def _fingerprint(p: Process) -> str:

@@ -31,6 +31,7 @@ from faststream import AckPolicy
 from faststream.rabbit import Channel, ExchangeType, QueueType, RabbitBroker, RabbitExchange, RabbitQueue
 
 from contracts.topology import consumers_of, queues_to_declare
+from kit.metrics import watch_published
 from kit.settings import ServiceSettings
 
 log = structlog.get_logger()
@@ -65,6 +66,7 @@ class Bus:
         self._reconnecting: asyncio.Task | None = None
         self.owned_queues = [self.dead_letter_queue, *self.retry_queues]
         self.produced_queues = [self.event_queue(consumer, t) for consumer, t in queues_to_declare(self.service)]
+        watch_published({t for _, t in queues_to_declare(self.service)})
         self.consumed_queues: list[RabbitQueue] = []
 
     # ------------------------------------------------------------------------------ names

@@ -141,6 +141,13 @@ for _kind in WEBSOCKET_KINDS:
     WEBSOCKET_FRAMES.labels(_kind)
 
 
+def watch_published(event_types: Iterable[str]) -> None:
+    """Make the publisher's counters of the event types this service produces, at 0."""
+    for event_type in event_types:
+        EVENTS_PUBLISHED.labels(event_type)
+        EVENTS_UNROUTABLE.labels(event_type)
+
+
 def watch_event_types(event_types: Iterable[str]) -> None:
     """Make the consumers' counters of these event types, at 0."""
     for event_type in event_types:
