@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Badge, Button, Container, Group, NativeSelect, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconCash, IconPlus, IconPrinter } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { TablePager } from '@/components/data-table';
 import { Loading } from '@/components/loading';
 import { RequireRestaurant } from '@/components/require-restaurant';
-import { useSocketConnected, useStaffSocket, type SocketEvent } from '@/features/notifications';
+import { useLiveQueries } from '@/features/notifications';
 import { useT } from '@/lib/i18n/messages';
 import { useMenus } from '@/lib/menus';
 import { notify } from '@/lib/notify';
@@ -57,17 +57,8 @@ export function DeliveryScreen({ restaurant, name }: { restaurant: number; name:
   const moves = useMoves(restaurant);
   const payments = useDeliveryPayments(restaurant);
 
-  // each live message reads again the one query that shows it, once (../live.ts); the catch-up
-  // replayed before `ready` is not gone through one by one: `ready` reads the page again
-  const onEvent = useCallback(
-    (e: SocketEvent) => {
-      if (e.kind === 'ready') onReady(qc, restaurant);
-      else if (e.kind === 'message' && !e.replayed) void onMessage(qc, restaurant, e.message);
-    },
-    [qc, restaurant],
-  );
-  useStaffSocket(restaurant, onEvent);
-  const live = useSocketConnected();
+  // each live message reads again the one query it names, once (../live.ts)
+  const live = useLiveQueries(restaurant, { onMessage, onReady });
 
   const rows = list.data?.results ?? [];
   const chosen = rows.filter((d) => selected.has(d.id));

@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Badge, Button, Container, Group, SegmentedControl, Title } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { RequireRestaurant } from '@/components/require-restaurant';
 import { GROUP } from '@/config/paths';
-import { useSocketConnected, useStaffSocket, type SocketEvent } from '@/features/notifications';
+import { useLiveQueries } from '@/features/notifications';
 import { useT } from '@/lib/i18n/messages';
 import { DURATION, notify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
@@ -29,24 +29,14 @@ export default function OrdersPage() {
 /** /ordenes (spec part 2 §2 'Orders screen'): sketch and list views, live through the tab's socket. */
 function Board({ restaurant }: { restaurant: number }) {
   const t = useT();
-  const qc = useQueryClient();
   const { groups } = useSession();
   const [view, setView] = useState<'sketch' | 'list'>('sketch');
   const [open, setOpen] = useState<{ place: number; name: string } | null>(null);
   const onError = useActionError();
   const tables = useQuery({ ...tablesQuery(restaurant), refetchInterval: (query) => latePoll(query.state.data) });
 
-  // each live message fetches again the one resource it names, once (../live.ts); the catch-up
-  // replayed before `ready` is not gone through one by one: `ready` reads the board again
-  const onEvent = useCallback(
-    (e: SocketEvent) => {
-      if (e.kind === 'ready') onReady(qc, restaurant);
-      else if (e.kind === 'message' && !e.replayed) void onMessage(qc, restaurant, e.message);
-    },
-    [qc, restaurant],
-  );
-  useStaffSocket(restaurant, onEvent);
-  const live = useSocketConnected();
+  // each live message reads again the one query it names, once (../live.ts)
+  const live = useLiveQueries(restaurant, { onMessage, onReady });
 
   // the late-table notice (3 s), in the server's words, once per table each time it becomes late
   const warned = useRef(new Set<number>());
