@@ -61,13 +61,16 @@ function useTrackedOrder(token: string) {
         .then(
           (order) => {
             j.answered = true;
-            setState({ kind: 'ok', order });
+            // a link the socket has closed stays closed: a read still in flight does not bring it back
+            setState((s) => (s.kind === 'gone' ? s : { kind: 'ok', order }));
           },
           (err: unknown) => {
             if (err instanceof DinerHttpError && err.status === 404) return setState({ kind: 'gone' });
             const retryAfter = err instanceof DinerHttpError && err.status === 429 ? err.retryAfter : null;
             // a failed read again keeps the order shown
-            setState((s) => ({ kind: 'failed', retryAfter, order: s.kind === 'ok' ? s.order : s.kind === 'failed' ? s.order : undefined }));
+            setState((s) =>
+              s.kind === 'gone' ? s : { kind: 'failed', retryAfter, order: s.kind === 'ok' ? s.order : s.kind === 'failed' ? s.order : undefined },
+            );
           },
         )
         .finally(() => {

@@ -179,6 +179,24 @@ describe('the tracking page /seguimiento?t=<token>', () => {
     expect(sockets).toHaveLength(1);
   });
 
+  it('a read answered after the link closed does not bring the order back', async () => {
+    const { socket } = await open();
+    let answer: (() => void) | null = null;
+    server.use(
+      http.get('*/api/delivery/seguimiento/:token/', () => new Promise<Response>((resolve) => {
+        answer = () => resolve(HttpResponse.json(current.value));
+      })),
+    );
+    ready(socket); // the first ready reads the order once more: held until after the close
+    await waitFor(() => expect(answer).not.toBeNull());
+    socket.drop(4404, 'tracking_closed');
+    expect(await screen.findByTestId('tracking-gone')).toBeVisible();
+    answer!();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.getByTestId('tracking-gone')).toBeVisible();
+    expect(screen.queryByTestId('tracking-total')).toBeNull();
+  });
+
   it('a page without a token is the same message', async () => {
     renderApp('/seguimiento', { locale: 'en' });
     expect(await screen.findByTestId('tracking-gone')).toHaveTextContent('Link not valid');
