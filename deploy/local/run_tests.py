@@ -28,6 +28,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -39,6 +40,10 @@ from config import REPO, SERVICES  # noqa: E402
 
 PYTEST = str(config.VENV_BIN / "pytest")
 results: list[tuple[str, str, float]] = []  # (suite, passed|failed|skipped, seconds)
+failures: dict[str, list[str]] = {}  # suite -> the lines of its output that name what failed
+
+# What names a failing test in pytest (-q short summary), Vitest and Playwright (list reporter).
+FAILURE_LINE = re.compile(r"^\s*(FAILED |ERROR |FAIL |✘|×|\d+\) \[)|^\s*\[\w+\] › .*›|\b\d+ (failed|flaky)\b")
 
 
 def has_tests(folder: Path) -> bool:
@@ -75,6 +80,17 @@ def suite(name: str, cmd: list[str], cwd: Path, env: dict[str, str], no_tests_is
             print(f"----- {name}: pytest collected no tests although the folder has test files", flush=True)
         print(f"----- {name}: {'passed' if rc == 0 else f'FAILED (exit {rc})'} in {dt:.0f}s", flush=True)
         results.append((name, "passed" if rc == 0 else "failed", dt))
+        if rc != 0:
+            failures[name] = failing_lines(output)
+
+
+def failing_lines(output: str, most: int = 25) -> list[str]:
+    """The lines that name the failures, once each: CI's log may keep only the end of a long run."""
+    seen: dict[str, None] = {}
+    for line in output.splitlines():
+        if FAILURE_LINE.search(line):
+            seen.setdefault(line.rstrip()[:200], None)
+    return list(seen)[:most]
 
 
 def skipped(name: str, why: str) -> None:
@@ -193,6 +209,10 @@ def main() -> int:
     print("\n===== summary", flush=True)
     for name, state, dt in results:
         print(f"  {state:<8} {name}{f'  ({dt:.1f}s)' if dt else ''}")
+    for name, lines in failures.items():
+        print(f"\n  what failed in {name}:")
+        for line in lines or ["(no line names a test: read the suite's output above)"]:
+            print(f"    {line.strip()}")
     print(f"{passed} passed, {failed} failed" + (f" ({nskip} skipped)" if nskip else ""), flush=True)
     return 1 if failed else 0
 
