@@ -315,6 +315,12 @@ def rabbitmq_users() -> set[str]:
     return {user["user"] for user in json.loads(listed.stdout)}
 
 
+def rabbitmq_login_works(user: str, password: str) -> bool:
+    # the password on stdin: a command line is readable by every user of the machine
+    return subprocess.run(["rabbitmqctl", "-q", "authenticate_user", user], input=password + "\n",
+                          capture_output=True, text=True).returncode == 0
+
+
 def apply_rabbitmq_users(passwords: dict[str, dict[str, str]]) -> None:
     """compose's definitions (users, rights, topic rights) and the suites' user imported into the
     machine's RabbitMQ, which keeps them on disk, and guest removed: again only when they changed,
@@ -322,7 +328,10 @@ def apply_rabbitmq_users(passwords: dict[str, dict[str, str]]) -> None:
     want = digest([RABBITMQ_DEFINITIONS, REPO / "proto" / "contracts" / "topology.py", config.INFRA_PASSWORDS,
                    Path(__file__)])
     users = rabbitmq_users()
-    if stamp_ok("rabbitmq-users", want) and {*SERVICES, config.TESTS_USER} <= users and "guest" not in users:
+    # The stamp is this checkout's: another checkout on the machine (a fresh clone's `make test`)
+    # may have imported the same users with its own passwords since, so they are tried too.
+    if (stamp_ok("rabbitmq-users", want) and {*SERVICES, config.TESTS_USER} <= users and "guest" not in users
+            and all(rabbitmq_login_works(name, passwords[name]["rabbitmq"]) for name in (*SERVICES, config.TESTS_USER))):
         return
     spec = importlib.util.spec_from_file_location("render_definitions", RABBITMQ_DEFINITIONS / "render_definitions.py")
     render = importlib.util.module_from_spec(spec)

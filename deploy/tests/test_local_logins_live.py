@@ -221,3 +221,25 @@ def test_the_suites_and_tools_are_given_the_tests_login():
     assert urlsplit(RABBITMQ_URL).username == config.TESTS_USER
     assert urlsplit(redis_url(8)).username == config.TESTS_USER
     assert "guest" not in json.dumps(config.ENV)
+
+
+def test_the_infra_step_tries_the_broker_logins_it_would_otherwise_trust(machine_broker, monkeypatch):
+    """Its stamp is the checkout's own: after another checkout (a fresh clone's `make test`) has
+    imported the same users with its own passwords, this checkout's step must import them again,
+    not trust the stamp (the suites of /work/main were refused by RabbitMQ after a clone's run)."""
+    logins = config.infra_passwords()
+    assert setup.rabbitmq_login_works(config.TESTS_USER, logins[config.TESTS_USER]["rabbitmq"])
+    assert not setup.rabbitmq_login_works(config.TESTS_USER, secrets.token_hex(24))
+
+    imported: list[list] = []
+    monkeypatch.setattr(setup, "stamp_ok", lambda *_: True)
+    monkeypatch.setattr(setup, "stamp_set", lambda *_: None)
+    monkeypatch.setattr(setup, "run", lambda command, **_: imported.append(command))
+    monkeypatch.setattr(setup, "rabbitmq_login_works", lambda user, _: user != config.TESTS_USER)  # another checkout's
+    setup.apply_rabbitmq_users(logins)
+    assert [c[:3] for c in imported] == [["rabbitmqctl", "-q", "import_definitions"]]
+
+    imported.clear()
+    monkeypatch.setattr(setup, "rabbitmq_login_works", lambda *_: True)  # its own: nothing to do
+    setup.apply_rabbitmq_users(logins)
+    assert imported == []
