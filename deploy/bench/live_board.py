@@ -47,7 +47,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "deploy" / "local"))
 import config  # noqa: E402  (the stack's process table)
 
-from stack_restaurant import Restaurant, eventually, new_restaurant  # noqa: E402
+from stack_restaurant import Restaurant, eventually, new_restaurant, verdict  # noqa: E402
 
 GATEWAY = f"http://127.0.0.1:{config.GATEWAY_PORT}"
 TARGETS = {"p95": 500.0, "p99": 1000.0}  # milliseconds; `--p95-ms` sets the first
@@ -216,8 +216,7 @@ async def main(args: argparse.Namespace) -> int:
             values = sorted(figures[name] for figures, _ in runs)
             print(f"  {name}: {values[0]:.1f} / {statistics.median(values):.1f} / {values[-1]:.1f} ms")
     met = all(ok for _, ok in runs)
-    print(f"targets p95 <= {TARGETS['p95']:g} ms, p99 <= {TARGETS['p99']:g} ms, every frame once, every run: " + ("met" if met else "NOT met"))
-    return 0 if met else 1
+    return verdict(f"targets p95 <= {TARGETS['p95']:g} ms, p99 <= {TARGETS['p99']:g} ms, every frame once, every run", met)
 
 
 if __name__ == "__main__":

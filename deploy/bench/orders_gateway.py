@@ -24,7 +24,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "local"))
 import config  # noqa: E402
-from stack_restaurant import new_restaurant  # noqa: E402
+from stack_restaurant import new_restaurant, verdict  # noqa: E402
 
 GATEWAY = f"http://127.0.0.1:{config.GATEWAY_PORT}"
 TARGET_P95_MS = 150.0
@@ -63,8 +63,7 @@ async def main(clients: int, seconds: float, interval: float) -> int:
           f"{len(latencies) / seconds:.0f}/s, {errors} errors; p50 {statistics.median(latencies):.1f} ms, "
           f"p95 {p95:.1f} ms, p99 {cuts[98]:.1f} ms")
     met = p95 <= TARGET_P95_MS and errors == 0
-    print(f"target p95 <= {TARGET_P95_MS:g} ms with 0 errors: " + ("met" if met else "NOT met"))
-    return 0 if met else 1
+    return verdict(f"target p95 <= {TARGET_P95_MS:g} ms with 0 errors", met)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """A new restaurant on the running stack, built through the gateway as its owner would: a menu
 with three dishes and some tables, waited for until ordering has learnt them (by events from
-catalog and floor) and takes an order. The benchmarks start from it."""
+catalog and floor) and takes an order. The benchmarks start from it; `verdict` tells whether one
+met its targets."""
 from __future__ import annotations
 
 import asyncio
@@ -77,3 +78,9 @@ async def new_restaurant(http: httpx.AsyncClient, tables: int = 10) -> Restauran
 
     await eventually(ordering_knows_it, "ordering to learn the dishes and tables")
     return built
+
+
+def verdict(targets: str, met: bool) -> int:
+    """Print whether the run met its targets; answer the exit status that says so."""
+    print(f"{targets}: " + ("met" if met else "NOT met"))
+    return 0 if met else 1

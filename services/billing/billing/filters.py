@@ -7,7 +7,9 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from datetime import date
+from typing import Annotated
 
+from fastapi import Query
 from sqlalchemy import ColumnElement
 
 from billing import messages
@@ -22,6 +24,9 @@ PAYMENT_TYPES = {
 }
 EVERY_TYPE = ("", "all", "0")
 Y_M_D = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+# A day as a query parameter: any text up to the bound, checked by `period` with billing's messages.
+DayQuery = Annotated[str | None, Query(max_length=40, description="y-m-d")]
 
 
 def plain(text: str) -> str:

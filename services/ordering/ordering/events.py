@@ -18,9 +18,9 @@ EVENT_HANDLERS = with_membership({
     # categories: the name a line copies (and lines placed before it was known take it)
     **kept_copy(
         catalog.CategoryCreated, catalog.CategoryChanged, catalog.CategoryDeleted,
-        [projection.on_category_facts, orders.name_uncategorized_lines], projection.on_category_deleted,
+        [projection.on_category, orders.name_uncategorized_lines], projection.on_category,
     ),
-    **kept_copy(catalog.MenuCreated, catalog.MenuChanged, catalog.MenuDeleted, projection.on_menu_facts, projection.on_menu_deleted),
+    **kept_copy(catalog.MenuCreated, catalog.MenuChanged, catalog.MenuDeleted, projection.on_menu, projection.on_menu),
     # places: which restaurant and menu a table belongs to, and its QR token's hash
     **kept_copy(floor.PlaceCreated, floor.PlaceChanged, floor.PlaceRemoved, projection.on_place_facts, projection.on_place_removed),
     # billing's commission on a payment: each paid line's share (its account_pay)

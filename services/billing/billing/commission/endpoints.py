@@ -4,6 +4,7 @@ from fastapi import APIRouter, Header, Query
 
 from billing.commission import service
 from billing.commission.schemas import Collection, CollectionResult, FeeRow
+from billing.filters import DayQuery
 from kit.auth import Admin
 from kit.db import SessionDep
 from kit.pagination import DbId, Listing, Ordering, Page, Search
@@ -17,8 +18,8 @@ async def restaurant_fees(
     listing: Listing,
     search: Search = None,
     ordering: Ordering = None,
-    date_start: Annotated[str | None, Query(max_length=40, description="y-m-d")] = None,
-    date_end: Annotated[str | None, Query(max_length=40, description="y-m-d")] = None,
+    date_start: DayQuery = None,
+    date_end: DayQuery = None,
 ):
     """Every restaurant (a deleted one while it still owes) with its sales, commission and
     collections in the period (local days, both included) and what it owes now. Searches the local

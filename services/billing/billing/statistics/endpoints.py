@@ -2,6 +2,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query
 
+from billing.filters import DayQuery
 from billing.statistics import service
 from billing.statistics.schemas import StatisticsPage
 from kit.auth import Owner
@@ -20,8 +21,8 @@ async def restaurant_statistics(
     listing: Listing,
     pk: Annotated[DbId, Query(description="the restaurant")],
     payment_type: Annotated[str | None, Query(max_length=40, description="all (no filter), Efectivo, Debito, Credito, MercadoPago, or 1 to 4")] = None,
-    start_date: Annotated[str | None, Query(max_length=40, description="y-m-d")] = None,
-    end_date: Annotated[str | None, Query(max_length=40, description="y-m-d")] = None,
+    start_date: DayQuery = None,
+    end_date: DayQuery = None,
 ):
     """Per dish (group_menu, dish_name), the quantity and amount sold in the period (local days,
     both included), most sold first, 10 a page; `paginate=0` (the chart) answers every row in the

@@ -2,6 +2,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
 
+from identity.restaurant.schemas import Digits
 from kit.pagination import Page
 
 # 0 female, 1 male; an empty form value clears it.
@@ -18,7 +19,7 @@ class ProfileUpdate(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     fk_user: ProfileNames | None = None
-    telefono: Annotated[str, StringConstraints(strip_whitespace=True, min_length=8, max_length=20)] | None = None
+    telefono: Digits | None = None  # one phone rule for clients and restaurants (the web's one phone input)
     genero: Gender = None
 
 

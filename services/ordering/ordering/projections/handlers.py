@@ -41,38 +41,29 @@ async def on_prices_changed(session: AsyncSession, event: catalog.PricesChanged)
         )
 
 
-async def on_category_facts(session: AsyncSession, event: catalog.CategoryFacts) -> None:
+async def on_category(session: AsyncSession, event: catalog.CategoryFacts | catalog.CategoryDeleted) -> None:
+    """Written on creation and change; a deletion leaves a nameless tombstone, so a late change cannot revive it."""
+    known = isinstance(event, catalog.CategoryFacts)
     await upsert_unless_older(session, CategoryFacts, "category_id", {
         "category_id": event.category_id, "restaurant_id": event.restaurant_id, "menu_id": event.menu_id,
-        "name": event.name, "deleted": False, "updated_at": event.occurred_at,
+        "name": event.name if known else "", "deleted": not known, "updated_at": event.occurred_at,
     })
 
 
-async def on_category_deleted(session: AsyncSession, event: catalog.CategoryDeleted) -> None:
-    await upsert_unless_older(session, CategoryFacts, "category_id", {
-        "category_id": event.category_id, "restaurant_id": event.restaurant_id, "menu_id": event.menu_id,
-        "name": "", "deleted": True, "updated_at": event.occurred_at,
-    })
-
-
-async def on_menu_facts(session: AsyncSession, event: catalog.MenuFacts) -> None:
+async def on_menu(session: AsyncSession, event: catalog.MenuFacts | catalog.MenuDeleted) -> None:
+    """As a category; a deleted menu takes its dishes with it."""
+    known = isinstance(event, catalog.MenuFacts)
     await upsert_unless_older(session, MenuFacts, "menu_id", {
-        "menu_id": event.menu_id, "restaurant_id": event.restaurant_id, "name": event.name,
-        "delivery": event.delivery, "deleted": False, "updated_at": event.occurred_at,
+        "menu_id": event.menu_id, "restaurant_id": event.restaurant_id, "name": event.name if known else "",
+        "delivery": known and event.delivery, "deleted": not known, "updated_at": event.occurred_at,
     })
-
-
-async def on_menu_deleted(session: AsyncSession, event: catalog.MenuDeleted) -> None:
-    await upsert_unless_older(session, MenuFacts, "menu_id", {
-        "menu_id": event.menu_id, "restaurant_id": event.restaurant_id, "name": "", "delivery": False,
-        "deleted": True, "updated_at": event.occurred_at,
-    })
-    # A deleted menu's dishes cannot be ordered, whether or not catalog also announces each one.
-    await session.execute(
-        update(DishFacts)
-        .where(DishFacts.menu_id == event.menu_id, DishFacts.updated_at <= event.occurred_at)
-        .values(deleted=True, updated_at=event.occurred_at)
-    )
+    if not known:
+        # Whether or not catalog also announces each of its dishes, none can be ordered any more.
+        await session.execute(
+            update(DishFacts)
+            .where(DishFacts.menu_id == event.menu_id, DishFacts.updated_at <= event.occurred_at)
+            .values(deleted=True, updated_at=event.occurred_at)
+        )
 
 
 async def on_place_facts(session: AsyncSession, event: floor.PlaceFacts) -> None:

@@ -1,44 +1,18 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { FakeStaffSocket, playStaffSocket } from '@/features/notifications/testing/fake-socket';
-import * as toasts from '@/lib/notify';
-import { queryClient } from '@/lib/query';
-import { selectedRestaurantStore } from '@/lib/selected-restaurant';
-import { server } from '@/testing/setup-tests';
-import { renderApp } from '@/testing/test-utils';
-import { RESTAURANT, delivery, deliveryMessage, deliveryServer, line } from '../testing/delivery-server';
+import { describe, expect, it } from 'vitest';
+import { FakeStaffSocket } from '@/features/notifications/testing/fake-socket';
+import { RESTAURANT, delivery, deliveryMessage, line } from '../testing/delivery-server';
+import { withDeliveryScreen } from '../testing/delivery-screen';
 
 /**
  * The delivery screen's dialogs (spec part 2 §2, §5, §8): the new order in two steps, the contact
  * and address edit, the order's detail and its detail text. Each rule is checked before sending,
  * each message a notification; the server's refusals show by field, in its words.
  */
-let fake: ReturnType<typeof deliveryServer>;
-let notify: MockInstance<typeof toasts.notify>;
+const run = withDeliveryScreen();
+const { settled, row, notes, openScreen } = run;
 let seq = 500;
-
-playStaffSocket();
-beforeEach(() => {
-  notify = vi.spyOn(toasts, 'notify').mockImplementation(() => {});
-  localStorage.setItem('StartResto', '2');
-});
-afterEach(() => vi.restoreAllMocks());
-
-const settled = () => waitFor(() => expect(queryClient.isFetching() + queryClient.isMutating()).toBe(0));
-const row = (number: string) => screen.getByTestId(`delivery-${number}`);
-const notes = () => notify.mock.calls.map((c) => `${c[0]}: ${c[1]}`);
-
-async function openScreen(opts: Parameters<typeof deliveryServer>[0] = {}, locale: 'es' | 'en' = 'es') {
-  fake = deliveryServer(opts);
-  server.use(...fake.handlers);
-  renderApp('/delivery', { as: 'operator', locale });
-  act(() => selectedRestaurantStore.select({ id_resto: RESTAURANT, nombre_local: 'La Esquina' }));
-  await waitFor(() => expect(screen.queryByTestId('delivery-table') ?? screen.queryByTestId('delivery-empty')).not.toBeNull());
-  await waitFor(() => expect(FakeStaffSocket.all.filter((s) => !s.closed)).toHaveLength(1));
-  FakeStaffSocket.last.ready(RESTAURANT);
-  await settled();
-}
 
 describe('the new order, in two steps', () => {
   it('step 1 checks the contact rules, each message a notification; step 2 needs at least one dish, and a dish at 0 leaves the order', async () => {
@@ -55,7 +29,7 @@ describe('the new order, in two steps', () => {
     expect(within(dialog).getByText('Debe ingresar la direccion')).toBeVisible();
 
     // too short a name and address; a phone field keeps digits only
-    notify.mockClear();
+    run.notify.mockClear();
     await user.type(within(dialog).getByRole('textbox', { name: /Nombre/ }), 'A');
     await user.type(within(dialog).getByRole('textbox', { name: /Teléfono/ }), '11-5555');
     expect(within(dialog).getByRole('textbox', { name: /Teléfono/ })).toHaveValue('115555');
@@ -70,7 +44,7 @@ describe('the new order, in two steps', () => {
     );
 
     // take away: the address is optional
-    notify.mockClear();
+    run.notify.mockClear();
     await user.type(within(dialog).getByRole('textbox', { name: /Nombre/ }), 'na Pérez');
     await user.type(within(dialog).getByRole('textbox', { name: /Teléfono/ }), '4444');
     await user.click(within(dialog).getByRole('radio', { name: 'Take away' }));
@@ -100,13 +74,13 @@ describe('the new order, in two steps', () => {
     expect(within(dialog).queryByRole('textbox', { name: 'Comentario para Flan' })).toBeNull();
     expect(within(dialog).getByTestId('new-order-total').textContent?.replace(/\s/g, ' ')).toBe('2 platos · $ 3.000,00');
 
-    notify.mockClear();
-    const from = fake.calls.length;
+    run.notify.mockClear();
+    const from = run.fake.calls.length;
     await user.click(create);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await settled();
-    expect(fake.requests(from)).toEqual(['POST /api/delivery/', 'GET /api/delivery/']);
-    const sent = fake.calls[from];
+    expect(run.fake.requests(from)).toEqual(['POST /api/delivery/', 'GET /api/delivery/']);
+    const sent = run.fake.calls[from];
     expect(sent.key).toMatch(/.{8,}/);
     expect(sent.body).toMatchObject({
       fk_resto: RESTAURANT, fk_menu: 1, status: '1', type_delivery: 2, contact_info: { name: 'Ana Pérez', phone: '1155554444' }, address: '',
@@ -115,14 +89,14 @@ describe('the new order, in two steps', () => {
     expect((sent.body as { fk_delivery: string }).fk_delivery).toMatch(/^\d{6}$/);
     expect(await screen.findByText(`Pedido #${(sent.body as { fk_delivery: string }).fk_delivery} creado.`)).toBeInTheDocument();
     expect(notes()).toEqual([]);
-    const made = fake.deliveries.at(-1)!;
+    const made = run.fake.deliveries.at(-1)!;
     expect(within(row(made.fk_delivery!)).getByText('Ana Pérez')).toBeVisible();
 
     // its echo on this tablet (rings like any new order) costs nothing: the page already shows it
-    const echo = fake.calls.length;
+    const echo = run.fake.calls.length;
     FakeStaffSocket.last.frame(deliveryMessage('new_delivery', made, { id: ++seq, fromAdmin: true }));
     await settled();
-    expect(fake.requests(echo)).toEqual([]);
+    expect(run.fake.requests(echo)).toEqual([]);
   });
 
   it("a refusal of the server shows each field's message in its words, and goes back to the contact step; a retry sends the same key", async () => {
@@ -135,16 +109,16 @@ describe('the new order, in two steps', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Dirección/ }), 'Av. Santa Fe 2100');
     await user.click(within(dialog).getByRole('button', { name: 'Siguiente' }));
     await user.click(await within(dialog).findByRole('button', { name: 'Sumar Provoleta' }));
-    fake.refuse['POST /api/delivery/'] = { status: 400, body: { contact_info: { phone: ['El teléfono debe tener solo dígitos, entre 8 y 20.'] } } };
+    run.fake.refuse['POST /api/delivery/'] = { status: 400, body: { contact_info: { phone: ['El teléfono debe tener solo dígitos, entre 8 y 20.'] } } };
     await user.click(within(dialog).getByRole('button', { name: 'Crear pedido' }));
     await waitFor(() =>
-      expect(notify).toHaveBeenCalledWith('error', 'Teléfono: El teléfono debe tener solo dígitos, entre 8 y 20.', { title: 'No se pudo guardar el pedido', autoClose: 5000 }),
+      expect(run.notify).toHaveBeenCalledWith('error', 'Teléfono: El teléfono debe tener solo dígitos, entre 8 y 20.', { title: 'No se pudo guardar el pedido', autoClose: 5000 }),
     );
     expect(within(dialog).getByTestId('new-order-step')).toHaveTextContent('Paso 1 de 2');
     await user.click(within(dialog).getByRole('button', { name: 'Siguiente' }));
     await user.click(await within(dialog).findByRole('button', { name: 'Crear pedido' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const posts = fake.calls.filter((c) => c.method === 'POST' && c.path === '/api/delivery/');
+    const posts = run.fake.calls.filter((c) => c.method === 'POST' && c.path === '/api/delivery/');
     expect(posts).toHaveLength(2);
     expect(posts[1].key).toBe(posts[0].key);
   });
@@ -161,29 +135,29 @@ describe('the contact and address edit', () => {
     await user.clear(address);
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(notes()).toEqual(['error: Debe ingresar la direccion']));
-    expect(fake.requests().some((r) => r.startsWith('PUT'))).toBe(false);
+    expect(run.fake.requests().some((r) => r.startsWith('PUT'))).toBe(false);
 
     await user.type(address, 'Corrientes 1234, piso 2');
-    const from = fake.calls.length;
+    const from = run.fake.calls.length;
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(fake.requests(from)).toEqual(['PUT /api/delivery/1/']);
-    expect(fake.calls[from].body).toEqual({ type_delivery: 1, contact_info: { name: 'Cliente 1', phone: '1155554444' }, address: 'Corrientes 1234, piso 2', fk_resto: RESTAURANT });
+    expect(run.fake.requests(from)).toEqual(['PUT /api/delivery/1/']);
+    expect(run.fake.calls[from].body).toEqual({ type_delivery: 1, contact_info: { name: 'Cliente 1', phone: '1155554444' }, address: 'Corrientes 1234, piso 2', fk_resto: RESTAURANT });
     expect(within(row('100001')).getByTestId('delivery-address')).toHaveTextContent('Corrientes 1234, piso 2');
-    const echo = fake.calls.length;
-    FakeStaffSocket.last.frame(deliveryMessage('delivery_changed', fake.deliveries[0], { id: ++seq, fields: ['address'] }));
+    const echo = run.fake.calls.length;
+    FakeStaffSocket.last.frame(deliveryMessage('delivery_changed', run.fake.deliveries[0], { id: ++seq, fields: ['address'] }));
     await settled();
-    expect(fake.requests(echo)).toEqual([]);
+    expect(run.fake.requests(echo)).toEqual([]);
   });
 
   it("the server's refusal by field, in English", async () => {
     const user = userEvent.setup();
-    await openScreen({}, 'en');
+    await openScreen({}, { locale: 'en' });
     await user.click(within(row('100001')).getByRole('button', { name: 'Edit contact and address of order #100001' }));
     const dialog = await screen.findByRole('dialog', { name: 'Contact and address of order #100001' });
-    fake.refuse['PUT /api/delivery/1/'] = { status: 400, body: { address: ['The address must have 10 to 100 characters.'] } };
+    run.fake.refuse['PUT /api/delivery/1/'] = { status: 400, body: { address: ['The address must have 10 to 100 characters.'] } };
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(notify).toHaveBeenCalledWith('error', 'Address: The address must have 10 to 100 characters.', { title: 'The order could not be saved', autoClose: 5000 }));
+    await waitFor(() => expect(run.notify).toHaveBeenCalledWith('error', 'Address: The address must have 10 to 100 characters.', { title: 'The order could not be saved', autoClose: 5000 }));
     expect(screen.getByRole('dialog', { name: 'Contact and address of order #100001' })).toBeVisible();
   });
 });
@@ -208,21 +182,21 @@ describe("the order's detail", () => {
     await user.paste('x'.repeat(201));
     expect(within(dialog).getByText('201/200 caracteres')).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Guardar detalle' }));
-    expect(notify).toHaveBeenCalledWith('error', 'No se pudo actualizar el detalle de la orden: puede tener hasta 200 caracteres.', expect.objectContaining({ title: 'No se pudo actualizar el detalle de la orden' }));
-    expect(fake.requests().some((r) => r.startsWith('PUT'))).toBe(false);
+    expect(run.notify).toHaveBeenCalledWith('error', 'No se pudo actualizar el detalle de la orden: puede tener hasta 200 caracteres.', expect.objectContaining({ title: 'No se pudo actualizar el detalle de la orden' }));
+    expect(run.fake.requests().some((r) => r.startsWith('PUT'))).toBe(false);
 
     await user.clear(text);
     await user.type(text, 'Timbre 2B, no anda');
-    const from = fake.calls.length;
+    const from = run.fake.calls.length;
     await user.click(within(dialog).getByRole('button', { name: 'Guardar detalle' }));
     // a success goes through lib/notify's `succeeded`: the toast itself shows
     expect(await screen.findByText('Detalle actualizado.')).toBeInTheDocument();
-    expect(fake.requests(from)).toEqual(['PUT /api/up-delivery-info/1/']);
-    expect(fake.calls[from]).toMatchObject({ query: { fk_resto: String(RESTAURANT) }, body: { details: 'Timbre 2B, no anda' } });
-    const echo = fake.calls.length;
-    FakeStaffSocket.last.frame(deliveryMessage('delivery_changed', fake.deliveries[0], { id: ++seq, fields: ['details'] }));
+    expect(run.fake.requests(from)).toEqual(['PUT /api/up-delivery-info/1/']);
+    expect(run.fake.calls[from]).toMatchObject({ query: { fk_resto: String(RESTAURANT) }, body: { details: 'Timbre 2B, no anda' } });
+    const echo = run.fake.calls.length;
+    FakeStaffSocket.last.frame(deliveryMessage('delivery_changed', run.fake.deliveries[0], { id: ++seq, fields: ['details'] }));
     await settled();
-    expect(fake.requests(echo)).toEqual([]);
+    expect(run.fake.requests(echo)).toEqual([]);
   });
 
   it("the server's refusal of the detail text is its own text; another tablet's move shows in the open dialog, for one request", async () => {
@@ -231,18 +205,18 @@ describe("the order's detail", () => {
     await user.click(within(row('100001')).getByRole('button', { name: 'Ver el detalle del pedido #100001' }));
     const dialog = await screen.findByRole('dialog', { name: 'Pedido #100001' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Detalle de la orden' }), 'Timbre');
-    fake.refuse['PUT /api/up-delivery-info/1/'] = {
+    run.fake.refuse['PUT /api/up-delivery-info/1/'] = {
       status: 400, body: { detail: 'No se pudo actualizar el detalle de la orden: puede tener hasta 200 caracteres.', code: 'details_too_long' },
     };
     await user.click(within(dialog).getByRole('button', { name: 'Guardar detalle' }));
     await waitFor(() => expect(notes()).toContain('error: No se pudo actualizar el detalle de la orden: puede tener hasta 200 caracteres.'));
 
-    Object.assign(fake.deliveries[0].ordenes[0], { status: '2', version: 2 });
-    Object.assign(fake.deliveries[0], { status: '2', delivery_status: '2' });
-    const from = fake.calls.length;
-    FakeStaffSocket.last.frame(deliveryMessage('order_status', fake.deliveries[0], { id: ++seq }));
+    Object.assign(run.fake.deliveries[0].ordenes[0], { status: '2', version: 2 });
+    Object.assign(run.fake.deliveries[0], { status: '2', delivery_status: '2' });
+    const from = run.fake.calls.length;
+    FakeStaffSocket.last.frame(deliveryMessage('order_status', run.fake.deliveries[0], { id: ++seq }));
     await waitFor(() => expect(within(within(dialog).getByTestId('detail-lines')).getByText('Aceptado')).toBeVisible());
     await settled();
-    expect(fake.requests(from)).toEqual(['GET /api/delivery/1/']);
+    expect(run.fake.requests(from)).toEqual(['GET /api/delivery/1/']);
   });
 });

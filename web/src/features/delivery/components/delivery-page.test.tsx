@@ -1,14 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { FakeStaffSocket, playStaffSocket } from '@/features/notifications/testing/fake-socket';
-import * as toasts from '@/lib/notify';
-import { queryClient } from '@/lib/query';
-import { selectedRestaurantStore } from '@/lib/selected-restaurant';
+import { describe, expect, it, vi } from 'vitest';
+import { FakeStaffSocket } from '@/features/notifications/testing/fake-socket';
 import * as sound from '@/lib/sound';
-import { server } from '@/testing/setup-tests';
-import { renderApp } from '@/testing/test-utils';
-import { RESTAURANT, delivery, deliveryMessage, deliveryServer, line } from '../testing/delivery-server';
+import { RESTAURANT, delivery, deliveryMessage, line } from '../testing/delivery-server';
+import { withDeliveryScreen } from '../testing/delivery-screen';
 
 /**
  * /delivery (spec part 2 §2 'Delivery and takeaway screen'), rendered from the real routes with a
@@ -16,42 +12,17 @@ import { RESTAURANT, delivery, deliveryMessage, deliveryServer, line } from '../
  * live arrivals with their sound at one request each, status moves one by one and in bulk with
  * the spec's confirmation and refusals, tickets, the takeaway QR, and the counter payments.
  */
-let fake: ReturnType<typeof deliveryServer>;
-let notify: MockInstance<typeof toasts.notify>;
+const run = withDeliveryScreen();
+const { settled, row, notes, openScreen } = run;
 let seq = 100;
-
-playStaffSocket();
-beforeEach(() => {
-  notify = vi.spyOn(toasts, 'notify').mockImplementation(() => {});
-  localStorage.setItem('StartResto', '2');
-});
-afterEach(() => vi.restoreAllMocks());
-
-const settled = () => waitFor(() => expect(queryClient.isFetching() + queryClient.isMutating()).toBe(0));
-const row = (number: string) => screen.getByTestId(`delivery-${number}`);
-const notes = () => notify.mock.calls.map((c) => `${c[0]}: ${c[1]}`);
-
-/** The screen as an operator opens it, its socket ready and the reads that follow done. */
-async function openScreen(opts: Parameters<typeof deliveryServer>[0] = {}, as: 'operator' | 'owner' = 'operator', locale: 'es' | 'en' = 'es') {
-  fake = deliveryServer(opts);
-  server.use(...fake.handlers);
-  renderApp('/delivery', { as, locale });
-  act(() => selectedRestaurantStore.select({ id_resto: RESTAURANT, nombre_local: 'La Esquina' }));
-  await waitFor(() => expect(screen.queryByTestId('delivery-table') ?? screen.queryByTestId('delivery-empty')).not.toBeNull());
-  await waitFor(() => expect(FakeStaffSocket.all.filter((s) => !s.closed)).toHaveLength(1));
-  FakeStaffSocket.last.ready(RESTAURANT);
-  expect(JSON.parse(FakeStaffSocket.last.sent[0])).toMatchObject({ type: 'auth', fk_resto: RESTAURANT });
-  await settled();
-  return FakeStaffSocket.last;
-}
 
 /** Plays a live message; answers what the screen asked for it, once settled. */
 async function heard(message: Parameters<typeof deliveryMessage>, until: () => void = () => {}): Promise<string[]> {
-  const from = fake.calls.length;
+  const from = run.fake.calls.length;
   FakeStaffSocket.last.frame(deliveryMessage(...message));
   await waitFor(until);
   await settled();
-  return fake.requests(from);
+  return run.fake.requests(from);
 }
 
 describe('/delivery: the list', () => {
@@ -72,7 +43,7 @@ describe('/delivery: the list', () => {
     expect(within(first).getByTestId('delivery-status')).toHaveTextContent('Aceptado');
     expect(within(row('100011')).getByTestId('delivery-address')).toHaveTextContent('Av. Santa Fe 1011, CABA');
     expect(screen.getAllByTestId(/^delivery-1000/)).toHaveLength(10);
-    const list = fake.calls.find((c) => c.path === '/api/delivery/')!;
+    const list = run.fake.calls.find((c) => c.path === '/api/delivery/')!;
     expect(list.query).toMatchObject({ fk_resto: String(RESTAURANT), page: '1', size: '10' });
     expect(list.query).not.toHaveProperty('status_delivery');
     expect(screen.getByTestId('table-count')).toHaveTextContent('12 resultados');
@@ -84,7 +55,7 @@ describe('/delivery: the list', () => {
     await userEvent.setup().selectOptions(screen.getByRole('combobox', { name: 'Estado' }), 'Aceptado');
     await waitFor(() => expect(screen.queryByTestId('delivery-100001')).toBeNull());
     expect(row('100002')).toBeVisible();
-    expect(fake.calls.at(-1)?.query.status_delivery).toBe('2');
+    expect(run.fake.calls.at(-1)?.query.status_delivery).toBe('2');
   });
 
   it('says so when there are none', async () => {
@@ -98,7 +69,7 @@ describe('/delivery: live, no polling', () => {
     const play = vi.spyOn(sound, 'playNotificationSound').mockReturnValue(true);
     await openScreen();
     const arrived = delivery(2, { type_delivery: 2, admin: false, contact_info: { name: 'Beto', phone: '' } });
-    fake.deliveries.push(arrived);
+    run.fake.deliveries.push(arrived);
     const asked = await heard(['new_delivery', arrived, { id: ++seq }], () => expect(row('100002')).toBeVisible());
     expect(asked).toEqual(['GET /api/delivery/']);
     expect(play).toHaveBeenCalledWith('new-order');
@@ -111,13 +82,13 @@ describe('/delivery: live, no polling', () => {
     await userEvent.setup().selectOptions(screen.getByRole('combobox', { name: 'Estado' }), 'Aceptado');
     await settled();
     const arrived = delivery(2);
-    fake.deliveries.push(arrived);
+    run.fake.deliveries.push(arrived);
     expect(await heard(['new_delivery', arrived, { id: ++seq }])).toEqual([]);
   });
 
   it("another tablet's move reads that delivery alone on 'All', and the page when it is filtered", async () => {
     await openScreen({ deliveries: [delivery(1), delivery(2)] });
-    const moved = fake.deliveries[0];
+    const moved = run.fake.deliveries[0];
     Object.assign(moved.ordenes[0], { status: '2', version: 2 });
     Object.assign(moved, { status: '2', delivery_status: '2' });
     let asked = await heard(['order_status', moved, { id: ++seq }], () => expect(within(row('100001')).getByTestId('delivery-status')).toHaveTextContent('Aceptado'));
@@ -133,27 +104,27 @@ describe('/delivery: live, no polling', () => {
 
   it("another tablet's contact edit shows, for one request; a message of another restaurant costs nothing", async () => {
     await openScreen();
-    Object.assign(fake.deliveries[0], { address: 'Corrientes 1234, piso 2' });
-    const asked = await heard(['delivery_changed', fake.deliveries[0], { id: ++seq, fields: ['address'] }], () =>
+    Object.assign(run.fake.deliveries[0], { address: 'Corrientes 1234, piso 2' });
+    const asked = await heard(['delivery_changed', run.fake.deliveries[0], { id: ++seq, fields: ['address'] }], () =>
       expect(within(row('100001')).getByTestId('delivery-address')).toHaveTextContent('Corrientes 1234, piso 2'),
     );
     expect(asked).toEqual(['GET /api/delivery/1/']);
     const other = deliveryMessage('new_delivery', delivery(5), { id: ++seq });
-    const from = fake.calls.length;
+    const from = run.fake.calls.length;
     FakeStaffSocket.last.frame({ ...other, fk_resto: 99, changed: { ...other.changed, fk_resto: 99 } });
     await settled();
-    expect(fake.requests(from)).toEqual([]);
+    expect(run.fake.requests(from)).toEqual([]);
   });
 
   it('a reconnection reads the page again once', async () => {
     await openScreen();
-    const from = fake.calls.length;
+    const from = run.fake.calls.length;
     FakeStaffSocket.last.drop(1006);
     await new Promise((r) => setTimeout(r, 1100));
     await waitFor(() => expect(FakeStaffSocket.all.filter((s) => !s.closed).length).toBeGreaterThan(0));
     FakeStaffSocket.last.ready(RESTAURANT, 200, true);
     await settled();
-    expect(fake.requests(from)).toEqual(['GET /api/delivery/']);
+    expect(run.fake.requests(from)).toEqual(['GET /api/delivery/']);
   });
 });
 
@@ -161,19 +132,19 @@ describe('/delivery: status moves', () => {
   it("one order's move goes through the delivery bulk update with its lines' versions; the tablet reads once and its echo costs nothing", async () => {
     const user = userEvent.setup();
     await openScreen({ deliveries: [delivery(1, {}, [line(10, 1, '1'), line(11, 1, '1', { dish_name: 'Flan' })])] });
-    let from = fake.calls.length;
+    let from = run.fake.calls.length;
     await user.click(within(row('100001')).getByRole('button', { name: 'Aceptar' }));
     await waitFor(() => expect(within(row('100001')).getByTestId('delivery-status')).toHaveTextContent('Aceptado'));
     await settled();
-    expect(fake.requests(from)).toEqual(['POST /api/ordenes/update-all/', 'GET /api/delivery/1/']);
-    expect(fake.calls[from].body).toEqual({ pk_resto: RESTAURANT, delivery: true, lines: [{ pk: 10, status: '2', version: 1 }, { pk: 11, status: '2', version: 1 }] });
+    expect(run.fake.requests(from)).toEqual(['POST /api/ordenes/update-all/', 'GET /api/delivery/1/']);
+    expect(run.fake.calls[from].body).toEqual({ pk_resto: RESTAURANT, delivery: true, lines: [{ pk: 10, status: '2', version: 1 }, { pk: 11, status: '2', version: 1 }] });
     expect(notes()).toContain('success: Se actualizaron 2 platos.');
-    from = fake.calls.length;
-    expect(await heard(['order_status', fake.deliveries[0], { id: ++seq }])).toEqual([]);
+    from = run.fake.calls.length;
+    expect(await heard(['order_status', run.fake.deliveries[0], { id: ++seq }])).toEqual([]);
 
     await user.click(within(row('100001')).getByRole('button', { name: 'Entregar' }));
     await waitFor(() => expect(within(row('100001')).getByTestId('delivery-status')).toHaveTextContent('Entregado'));
-    expect((fake.calls.find((c, i) => i >= from && c.path === '/api/ordenes/update-all/')!.body as { lines: { status: string }[] }).lines.map((l) => l.status)).toEqual(['4', '4']);
+    expect((run.fake.calls.find((c, i) => i >= from && c.path === '/api/ordenes/update-all/')!.body as { lines: { status: string }[] }).lines.map((l) => l.status)).toEqual(['4', '4']);
   });
 
   it('reject asks first, and is not offered once delivered', async () => {
@@ -183,10 +154,10 @@ describe('/delivery: status moves', () => {
     await user.click(within(row('100001')).getByRole('button', { name: 'Rechazar el pedido #100001' }));
     const confirm = await screen.findByRole('dialog', { name: 'Rechazar' });
     expect(within(confirm).getByText(/¿Rechazar el pedido\?/)).toBeVisible();
-    expect(fake.requests().filter((r) => r.startsWith('POST'))).toEqual([]);
+    expect(run.fake.requests().filter((r) => r.startsWith('POST'))).toEqual([]);
     await user.click(within(confirm).getByRole('button', { name: 'Rechazar' }));
     await waitFor(() => expect(within(row('100001')).getByTestId('delivery-status')).toHaveTextContent('Rechazado'));
-    expect((fake.calls.find((c) => c.path === '/api/ordenes/update-all/')!.body as { lines: unknown[] }).lines).toEqual([{ pk: 10, status: '3', version: 1 }]);
+    expect((run.fake.calls.find((c) => c.path === '/api/ordenes/update-all/')!.body as { lines: unknown[] }).lines).toEqual([{ pk: 10, status: '3', version: 1 }]);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Rechazar' })).toBeNull());
   });
 
@@ -200,12 +171,12 @@ describe('/delivery: status moves', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Seleccionar el pedido #100001' }));
     await user.click(screen.getByRole('checkbox', { name: 'Seleccionar el pedido #100002' }));
     expect(within(bulk).getByText('2 pedidos seleccionados')).toBeVisible();
-    const from = fake.calls.length;
+    const from = run.fake.calls.length;
     await user.click(within(bulk).getByRole('button', { name: 'Entregar' }));
     await waitFor(() => expect(within(row('100002')).getByTestId('delivery-status')).toHaveTextContent('Entregado'));
     await settled();
-    expect(fake.requests(from)).toEqual(['POST /api/ordenes/update-all/', 'GET /api/delivery/']);
-    expect((fake.calls[from].body as { lines: { pk: number }[] }).lines.map((l) => l.pk)).toEqual([20, 10]);
+    expect(run.fake.requests(from)).toEqual(['POST /api/ordenes/update-all/', 'GET /api/delivery/']);
+    expect((run.fake.calls[from].body as { lines: { pk: number }[] }).lines.map((l) => l.pk)).toEqual([20, 10]);
     expect(within(bulk).getByText('Ningún pedido seleccionado')).toBeVisible();
 
     // a new order cannot be delivered: the server leaves it, and the screen says none moved
@@ -218,16 +189,16 @@ describe('/delivery: status moves', () => {
   it("the server's refusals: another tablet first (409) is a warning and the page is read again; any other, its text", async () => {
     const user = userEvent.setup();
     await openScreen();
-    fake.refuse['POST /api/ordenes/update-all/'] = { status: 409, body: { detail: 'La orden cambió mientras tanto.', code: 'changed_meanwhile' } };
-    const from = fake.calls.length;
+    run.fake.refuse['POST /api/ordenes/update-all/'] = { status: 409, body: { detail: 'La orden cambió mientras tanto.', code: 'changed_meanwhile' } };
+    const from = run.fake.calls.length;
     await user.click(within(row('100001')).getByRole('button', { name: 'Aceptar' }));
-    await waitFor(() => expect(notify).toHaveBeenCalledWith('error', 'Otro dispositivo cambió el pedido antes: se muestra como está ahora.', expect.objectContaining({ autoClose: 5000 })));
+    await waitFor(() => expect(run.notify).toHaveBeenCalledWith('error', 'Otro dispositivo cambió el pedido antes: se muestra como está ahora.', expect.objectContaining({ autoClose: 5000 })));
     await settled();
-    expect(fake.requests(from)).toEqual(['POST /api/ordenes/update-all/', 'GET /api/delivery/']);
+    expect(run.fake.requests(from)).toEqual(['POST /api/ordenes/update-all/', 'GET /api/delivery/']);
 
-    fake.refuse['POST /api/ordenes/update-all/'] = { status: 400, body: { detail: 'No se puede pasar de Nuevo a Entregado.', code: 'illegal_transition' } };
+    run.fake.refuse['POST /api/ordenes/update-all/'] = { status: 400, body: { detail: 'No se puede pasar de Nuevo a Entregado.', code: 'illegal_transition' } };
     await user.click(within(row('100001')).getByRole('button', { name: 'Aceptar' }));
-    await waitFor(() => expect(notify).toHaveBeenCalledWith('error', 'No se puede pasar de Nuevo a Entregado.', expect.objectContaining({ title: 'No se pudo actualizar el pedido' })));
+    await waitFor(() => expect(run.notify).toHaveBeenCalledWith('error', 'No se puede pasar de Nuevo a Entregado.', expect.objectContaining({ title: 'No se pudo actualizar el pedido' })));
   });
 });
 
@@ -250,7 +221,7 @@ describe('/delivery: tickets, the takeaway QR, payments', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: '2 × Empanada' }));
     await user.click(within(dialog).getByRole('button', { name: 'Imprimir' }));
     expect(print).not.toHaveBeenCalled();
-    expect(notify).toHaveBeenCalledWith('error', 'No hay nada seleccionado para imprimir.', expect.anything());
+    expect(run.notify).toHaveBeenCalledWith('error', 'No hay nada seleccionado para imprimir.', expect.anything());
     await user.click(within(dialog).getByRole('checkbox', { name: '2 × Empanada' }));
     await user.click(within(dialog).getByRole('button', { name: 'Imprimir' }));
     expect(print).toHaveBeenCalledTimes(1);
@@ -262,7 +233,7 @@ describe('/delivery: tickets, the takeaway QR, payments', () => {
     const share = screen.getByTestId('takeaway-share');
     expect(within(share).getByRole('textbox', { name: 'Enlace del menú de delivery' })).toHaveValue(`${window.location.origin}/menus?menu=1`);
     await waitFor(() => expect(within(share).getByRole('img', { name: 'Código QR del menú Carta' })).toBeVisible());
-    expect(fake.calls.find((c) => c.path === '/api/qr/menu/1/')?.query).toEqual({ format: 'png' });
+    expect(run.fake.calls.find((c) => c.path === '/api/qr/menu/1/')?.query).toEqual({ format: 'png' });
     await user.click(within(share).getByRole('button', { name: 'Copiar' }));
     expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/menus?menu=1`);
     await waitFor(() => expect(notes()).toContain('success: Enlace copiado.'));
@@ -275,12 +246,12 @@ describe('/delivery: tickets, the takeaway QR, payments', () => {
     expect(within(notice).getByRole('link', { name: 'Ir a Menús' })).toHaveAttribute('href', '/menu');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Nuevo pedido' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(fake.requests().some((r) => r.includes('/api/qr/'))).toBe(false);
+    expect(run.fake.requests().some((r) => r.includes('/api/qr/'))).toBe(false);
   });
 });
 
 describe('/delivery: paying at the counter', () => {
-  const payCalls = () => fake.calls.filter((c) => c.path.startsWith('/api/pagar-orden/'));
+  const payCalls = () => run.fake.calls.filter((c) => c.path.startsWith('/api/pagar-orden/'));
 
   it("'pay' is offered while an order has a dish accepted or delivered; it charges them in one bulk payment with an Idempotency-Key", async () => {
     const user = userEvent.setup();
@@ -301,7 +272,7 @@ describe('/delivery: paying at the counter', () => {
     expect(within(dialog).getByTestId('pay-total')).toHaveTextContent(/Órdenes: 1 · Total: \$\s?3\.000,00/);
     expect(within(dialog).getByRole('radio', { name: 'Efectivo' })).toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Cobrar' }));
-    await waitFor(() => expect(notify).toHaveBeenCalledWith('success', 'Pago registrado: no queda nada por cobrar en esos pedidos', { title: 'Pago' }));
+    await waitFor(() => expect(run.notify).toHaveBeenCalledWith('success', 'Pago registrado: no queda nada por cobrar en esos pedidos', { title: 'Pago' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const [call] = payCalls();
     expect([call.method, call.path, call.body]).toEqual(['POST', '/api/pagar-orden/recibir-varios-pagos/', { payment_orders: [20], type_pay: 'Efectivo' }]);
@@ -320,16 +291,16 @@ describe('/delivery: paying at the counter', () => {
     ];
     await openScreen({ deliveries: rows });
     expect(screen.queryByTestId('delivery-100001')).toBeNull(); // on the second page
-    const from = fake.calls.length;
+    const from = run.fake.calls.length;
     await user.click(within(screen.getByRole('toolbar')).getByRole('button', { name: 'Cobrar todo' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cobrar 2 pedidos' });
-    const read = fake.calls.slice(from).find((c) => c.path === '/api/delivery/ordenes/')!;
+    const read = run.fake.calls.slice(from).find((c) => c.path === '/api/delivery/ordenes/')!;
     expect(read.query).toEqual({ fk_resto: String(RESTAURANT), paginate: 'false' });
     expect(within(dialog).getByTestId('pay-total')).toHaveTextContent(/Órdenes: 2 · Total: \$\s?4\.500,00/);
     await user.click(within(dialog).getByRole('radio', { name: 'Débito' }));
     await user.click(within(dialog).getByRole('button', { name: 'Cobrar' }));
     // the new dish of order 2 is still open
-    await waitFor(() => expect(notify).toHaveBeenCalledWith('success', 'Pago registrado; queda 1 plato abierto en esos pedidos', { title: 'Pago' }));
+    await waitFor(() => expect(run.notify).toHaveBeenCalledWith('success', 'Pago registrado; queda 1 plato abierto en esos pedidos', { title: 'Pago' }));
     expect(payCalls().map((c) => c.body)).toEqual([{ payment_orders: [10, 20], type_pay: 'Debito' }]);
   });
 
@@ -343,7 +314,7 @@ describe('/delivery: paying at the counter', () => {
     await settled();
     await payAll();
     await waitFor(() => expect(notes()).toContain('warning: No hay órdenes para cobrar.'));
-    expect(fake.calls.filter((c) => c.path === '/api/delivery/ordenes/').at(-1)!.query).toMatchObject({ status_delivery: '6' });
+    expect(run.fake.calls.filter((c) => c.path === '/api/delivery/ordenes/').at(-1)!.query).toMatchObject({ status_delivery: '6' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(payCalls()).toEqual([]);
   });
@@ -351,26 +322,26 @@ describe('/delivery: paying at the counter', () => {
   it("208: another tablet charged it first; the server's words, nothing charged, and the page read again", async () => {
     const user = userEvent.setup();
     await openScreen({ deliveries: [delivery(2, {}, [line(20, 2, '4')])] });
-    fake.refuse['POST /api/pagar-orden/recibir-varios-pagos/'] = { status: 208, body: { detail: 'La orden 20 ya está pagada.', code: 'line_final' } };
+    run.fake.refuse['POST /api/pagar-orden/recibir-varios-pagos/'] = { status: 208, body: { detail: 'La orden 20 ya está pagada.', code: 'line_final' } };
     await user.click(within(row('100002')).getByRole('button', { name: 'Cobrar el pedido #100002' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cobrar el pedido #100002' });
-    const from = fake.calls.length;
+    const from = run.fake.calls.length;
     await user.click(within(dialog).getByRole('button', { name: 'Cobrar' }));
     await waitFor(() => expect(notes()).toContain('error: La orden 20 ya está pagada.'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await settled();
-    expect(fake.requests(from)).toEqual(['POST /api/pagar-orden/recibir-varios-pagos/', 'GET /api/delivery/']);
+    expect(run.fake.requests(from)).toEqual(['POST /api/pagar-orden/recibir-varios-pagos/', 'GET /api/delivery/']);
   });
 
   it('in English: the buttons, the dialog and the messages', async () => {
     const user = userEvent.setup();
-    await openScreen({ deliveries: [delivery(1), delivery(2, {}, [line(20, 2, '2')])] }, 'owner', 'en');
+    await openScreen({ deliveries: [delivery(1), delivery(2, {}, [line(20, 2, '2')])] }, { as: 'owner', locale: 'en' });
     await user.click(within(row('100002')).getByRole('button', { name: 'Charge order #100002' }));
     const dialog = await screen.findByRole('dialog', { name: 'Charge order #100002' });
     expect(within(dialog).getByTestId('pay-total')).toHaveTextContent(/Orders: 1 · Total: \$\s?3,000\.00/);
     await user.click(within(dialog).getByRole('radio', { name: 'Credit' }));
     await user.click(within(dialog).getByRole('button', { name: 'Charge' }));
-    await waitFor(() => expect(notify).toHaveBeenCalledWith('success', 'Payment recorded: nothing is left to charge on those orders', { title: 'Payment' }));
+    await waitFor(() => expect(run.notify).toHaveBeenCalledWith('success', 'Payment recorded: nothing is left to charge on those orders', { title: 'Payment' }));
     await settled();
     await user.click(within(screen.getByRole('toolbar')).getByRole('button', { name: 'Charge all' }));
     await waitFor(() => expect(notes()).toContain('warning: No orders to pay: new orders must be accepted before they are charged.'));

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Checkbox, Group, Table, Text } from '@mantine/core';
-import { IconCash, IconListDetails, IconPencil, IconPrinter, IconX } from '@tabler/icons-react';
+import { IconCash, IconListDetails, IconPencil, IconPrinter, IconX, type TablerIcon } from '@tabler/icons-react';
 import { IconButton } from '@/components/icon-button';
 import { formatPrice } from '@/lib/i18n/format';
 import { useLocale } from '@/lib/i18n/locale';
@@ -137,42 +137,22 @@ function DeliveryRow({ delivery: d, checked, onCheck, actions }: { delivery: Del
             // the icons stay in their columns on every row
             <Box w={104} aria-hidden />
           )}
-          <PayButton delivery={d} pay={actions.pay} />
-          <IconButton label={t('delivery.detail.open', { number })} icon={<IconListDetails size={20} />} size="lg" variant="default" onClick={() => actions.detail(d)} />
-          <IconButton label={t('delivery.contact.editOf', { number })} icon={<IconPencil size={20} />} size="lg" variant="default" onClick={() => actions.contact(d)} />
-          <IconButton label={t('delivery.ticket.of', { number })} icon={<IconPrinter size={20} />} size="lg" variant="default" onClick={() => actions.ticket(d)} />
-          <IconButton
-            label={t('delivery.rejectOf', { number })}
-            icon={<IconX size={20} />}
-            size="lg"
-            color="red"
-            variant="light"
-            disabled={!canReject(d)}
-            onClick={() => actions.reject(d)}
-          />
+          {/* spec part 2 §4: payment is disabled for new, rejected, paid and cash orders; offered while the
+              order has a dish accepted or delivered not paid in cash, the server refusing the rest */}
+          <RowAction label={t('delivery.pay.of', { number })} icon={IconCash} color="green" disabled={payableOf(d).length === 0} onClick={() => actions.pay(d)} />
+          <RowAction label={t('delivery.detail.open', { number })} icon={IconListDetails} onClick={() => actions.detail(d)} />
+          <RowAction label={t('delivery.contact.editOf', { number })} icon={IconPencil} onClick={() => actions.contact(d)} />
+          <RowAction label={t('delivery.ticket.of', { number })} icon={IconPrinter} onClick={() => actions.ticket(d)} />
+          <RowAction label={t('delivery.rejectOf', { number })} icon={IconX} color="red" disabled={!canReject(d)} onClick={() => actions.reject(d)} />
         </Group>
       </Table.Td>
     </Table.Tr>
   );
 }
 
-/**
- * 'Pay' (spec part 2 §4: payment is disabled for new, rejected, paid and cash orders): offered while
- * the order has a dish accepted or delivered not paid in cash; the server refuses the rest.
- */
-function PayButton({ delivery: d, pay }: { delivery: Delivery; pay: (d: Delivery) => void }) {
-  const t = useT();
-  const number = deliveryNumber(d);
-  const payable = payableOf(d).length > 0;
-  return (
-    <IconButton
-      label={t('delivery.pay.of', { number })}
-      icon={<IconCash size={20} />}
-      size="lg"
-      color="green"
-      variant="light"
-      disabled={!payable}
-      onClick={() => pay(d)}
-    />
-  );
+type RowActionProps = { label: string; icon: TablerIcon; color?: 'green' | 'red'; disabled?: boolean; onClick: () => void };
+
+/** One of a row's icon buttons, all of one size: the plain ones neutral, the money and rejection ones in their color. */
+function RowAction({ label, icon: Icon, color, disabled, onClick }: RowActionProps) {
+  return <IconButton label={label} icon={<Icon size={20} />} size="lg" color={color} variant={color ? 'light' : 'default'} disabled={disabled} onClick={onClick} />;
 }
