@@ -6,7 +6,9 @@
 Needs the local stack (`make up`). Builds a new restaurant through the API (menu, three dishes, a
 table per client: deploy/bench/stack_restaurant.py). Each run first stages what its clients will
 pay, before the clock starts: for every table, one 3-line order per second of the run (and of a
-3 s warm-up), placed, accepted and delivered through the gateway (the table's bulk buttons). Then
+3 s warm-up), placed, accepted and delivered through the gateway (the table's bulk buttons), and
+waits until the stack's consumers have handled every event that caused (its RabbitMQ queues empty,
+read with `rabbitmqctl`, which is also when billing has recorded the previous run's payments). Then
 `--clients` clients each pay one order's three lines every `--interval` seconds, as a tablet's
 'pay all' does: `POST /api/pagar-orden/recibir-varios-pagos/` through the gateway with a fresh
 Idempotency-Key (cash, debit and credit in turn), each one a transaction that locks the table and
@@ -23,9 +25,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import platform
 import statistics
+import subprocess
 import sys
 import time
 import uuid
@@ -44,6 +48,7 @@ WARM_UP_SECONDS = 3
 METHODS = ("Efectivo", "Debito", "Credito")
 STALL_SECONDS = 60  # the ledger's sales not growing for this long: billing is not catching up
 LEDGER_WAIT_SECONDS = 900
+QUIET_WAIT_SECONDS = 600
 ORDER_AMOUNT = sum((Decimal(price) for _, price in DISHES), Decimal("0.00"))  # one of each dish
 
 
@@ -64,6 +69,34 @@ async def stage(http: httpx.AsyncClient, restaurant, tables: list[int], orders: 
 
     await asyncio.gather(*(one_table(table) for table in tables))
     return staged
+
+
+def events_waiting() -> int:
+    """Events the stack's consumers have not yet handled: the messages in its services' queues
+    (ready or being handled), not counting retry delays and dead letters."""
+    listed = subprocess.run(["rabbitmqctl", "-q", "list_queues", "name", "messages", "--formatter", "json"],
+                            capture_output=True, text=True, check=True)
+    waiting = 0
+    for queue in json.loads(listed.stdout):
+        service, _, rest = queue["name"].partition(".")
+        if service in config.SERVICES and not rest.startswith(("retry.", "dead-letter")):
+            waiting += queue["messages"]
+    return waiting
+
+
+async def quiet(what: str) -> None:
+    """Staging places, accepts and delivers over a thousand orders: their events keep the
+    consumers (live frames, the floor's table states) busy for a while after the last answer. The
+    clock starts once they are handled, so a run measures paying, not the staging's aftermath (and
+    the previous run's payments are in the ledger before the next run stages)."""
+    started = time.monotonic()
+    calm = 0
+    while calm < 2:  # empty twice in a row: the relays had nothing in flight either
+        if time.monotonic() - started > QUIET_WAIT_SECONDS:
+            raise SystemExit(f"{what}: the consumers still had {events_waiting()} events after {QUIET_WAIT_SECONDS} s")
+        calm = calm + 1 if await asyncio.to_thread(events_waiting) == 0 else 0
+        await asyncio.sleep(0.5)
+    print(f"  {what}: every event handled after {time.monotonic() - started:.0f} s", file=sys.stderr)
 
 
 async def pay_for(http: httpx.AsyncClient, restaurant, staged: dict[int, list[list[int]]], tables: list[int],
@@ -159,6 +192,7 @@ async def main(clients: int, seconds: float, interval: float, runs: int) -> int:
             staged = await stage(http, restaurant, tables, per_table)
             print(f"run {run}: staged {per_table} delivered orders at each of {clients} tables in "
                   f"{time.perf_counter() - started:.0f} s", file=sys.stderr)
+            await quiet(f"run {run}: staging")
             _, warm_errors, warm_paid = await pay_for(http, restaurant, staged, tables, WARM_UP_SECONDS, interval, clients)
             latencies, errors, run_paid = await pay_for(http, restaurant, staged, tables, seconds, interval, clients)
             paid += warm_paid + run_paid
