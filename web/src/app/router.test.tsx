@@ -45,10 +45,10 @@ describe('routes and access', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/403'));
   });
 
-  it('a later-issue page renders its localized placeholder behind its guard', async () => {
+  it('a part-2 page renders localized behind its guard', async () => {
     renderApp('/restaurante/autorizacion-ahora-no', { as: 'owner' });
     expect(await screen.findByRole('heading', { name: 'Autorización pendiente' })).toBeInTheDocument();
-    expect(screen.getByText('Esta sección estará disponible pronto.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Autorizar ahora' })).toHaveAttribute('href', '/restaurante/mercadopago');
   });
 
   it('an unknown path shows the 404 page', async () => {

@@ -3,7 +3,6 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths, type PathKey } from '@/config/paths';
 import { AppLayout } from './layouts/app-layout';
 import { RouteGuard } from '@/components/route-guard';
-import { PlaceholderPage } from '@/components/placeholder-page';
 import { ErrorPage } from '@/components/error-page';
 import type { RouteHandle } from '@/components/page-meta';
 import { WithQuery } from '@/components/with-query';
@@ -43,6 +42,9 @@ const Qr = lazy(() => import('@/features/floor/qr/qr-page'));
 const Balance = lazy(() => import('@/features/balance/components/balance-page'));
 const Statistics = lazy(() => import('@/features/statistics/components/statistics-page'));
 const FeeTable = lazy(() => import('@/features/admin/components/fee-table-page'));
+const MercadoPago = lazy(() => import('@/features/marketplace/components/mercadopago-page'));
+const Authorization = lazy(() => import('@/features/marketplace/components/authorization-page'));
+const AuthorizationNotNow = lazy(() => import('@/features/marketplace/components/not-now-page'));
 
 /**
  * A lazy page that can also be loaded before the app's first render, for the screen a phone opens
@@ -66,8 +68,6 @@ export function preloadFirstScreen(pathname: string): Promise<unknown> {
   if (pathname === paths.seguimiento.path) return Tracking.preload();
   return Promise.resolve();
 }
-
-const placeholder = (titleId: string): Page => () => <PlaceholderPage titleId={titleId} />;
 
 /** What each route renders and its title; the path and access rule come from config/paths. */
 const PAGES: Record<PathKey, { page: Page; title: string }> = {
@@ -103,10 +103,10 @@ const PAGES: Record<PathKey, { page: Page; title: string }> = {
   qr: { page: Qr, title: 'page.qr.title' },
   operadores: { page: Operators, title: 'page.operadores.title' },
   estadisticas: { page: Statistics, title: 'page.estadisticas.title' },
-  mercadopago: { page: placeholder('page.mercadopago.title'), title: 'page.mercadopago.title' },
+  mercadopago: { page: MercadoPago, title: 'page.mercadopago.title' },
   balance: { page: Balance, title: 'page.balance.title' },
-  autorizacion: { page: placeholder('page.autorizacion.title'), title: 'page.autorizacion.title' },
-  autorizacionAhoraNo: { page: placeholder('page.autorizacionAhoraNo.title'), title: 'page.autorizacionAhoraNo.title' },
+  autorizacion: { page: Authorization, title: 'page.autorizacion.title' },
+  autorizacionAhoraNo: { page: AuthorizationNotNow, title: 'page.autorizacionAhoraNo.title' },
   restaurantList: { page: AdminRestaurants, title: 'page.restaurantList.title' },
   pagosEnEfectivo: { page: FeeTable, title: 'page.pagosEnEfectivo.title' },
   dashboard: { page: Dashboard, title: 'page.dashboard.title' },

@@ -1,4 +1,5 @@
 import { http, HttpResponse, ws } from 'msw';
+import type { components as Billing } from '@/types/api/billing';
 import type { components as Notifications } from '@/types/api/notifications';
 
 /** Identity API as the tests' fake server sees it (shapes from the generated OpenAPI types). */
@@ -61,6 +62,11 @@ export const handlers = [
   // the top bar's bell asks on every staff screen: nothing unread unless a test says otherwise
   http.get('*/api/notificaciones/sin-leer/', () => HttpResponse.json({ count: 0 } satisfies Notifications['schemas']['UnreadCount'])),
   http.get('*/api/notificaciones/', () => HttpResponse.json({ count: 0, results: [] } satisfies Notifications['schemas']['Page_NotificationPublic_'])),
+  // an owner's restaurant tabs ask whether the restaurant is linked to MercadoPago: not unless a test says so
+  http.post('*/api/restaurant-atributes/obtener-estado-mp/', async ({ request }) => {
+    const body = (await request.json()) as { fk_resto: number };
+    return HttpResponse.json({ fk_resto: body.fk_resto, mp_active: false, linked_at: null } satisfies Billing['schemas']['LinkState']);
+  }),
   http.post('*/api/auth/users/reset_password_confirm/', async ({ request }) => {
     const body = (await request.json()) as { token: string };
     if (body.token === 'expired') return HttpResponse.json({ token: ['Invalid token.'] }, { status: 400 });

@@ -1,0 +1,1 @@
+export { useLinkState } from './api/get-link-state';
