@@ -8,8 +8,9 @@ import { signInOwner, unique } from './helpers';
  * Issue 22's link through the real stack and the local MercadoPago simulator's authorization page
  * (deploy/simulators/simulators/mercadopago.py), at tablet size: a fresh owner links one restaurant
  * (back on /restaurante, the link tab gone from then on) and denies it for another (the 'not now'
- * screen). The refusals' texts are checked with MSW in src/features/marketplace. Screenshots in
- * /tmp/mp-*.png.
+ * screen); the balance screen's provider cards read the linked account and say the other is not
+ * linked. The refusals' texts are checked with MSW in src/features/marketplace. Screenshots
+ * (mp-*.png) in the test's output folder under test-results/.
  */
 const PASSWORD = 'Sabores-del-Sur-2026';
 const LOGO = fileURLToPath(new URL('./fixtures/logo.png', import.meta.url));
@@ -57,12 +58,12 @@ test('an owner links a restaurant at the simulator, and denies it for another', 
   await expect(page.getByRole('tab', { name: TAB })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText(/La comisión de la plataforma se retiene automáticamente/)).toBeVisible();
   await checkScreen(page, 'marketplace-link');
-  await page.screenshot({ path: '/tmp/mp-1-link.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('mp-1-link.png'), fullPage: true });
   await page.getByRole('button', { name: 'Ayuda' }).click();
   const help = page.getByRole('dialog', { name: '¿Cómo vinculo Mercado Pago?' });
   await expect(help.getByRole('listitem')).toHaveCount(4);
   await checkScreen(page, 'marketplace-help');
-  await page.screenshot({ path: '/tmp/mp-2-help.png' });
+  await page.screenshot({ path: test.info().outputPath('mp-2-help.png') });
   await help.getByRole('button', { name: 'Cerrar' }).click();
   await expect(help).toBeHidden();
 
@@ -73,7 +74,7 @@ test('an owner links a restaurant at the simulator, and denies it for another', 
   expect(url.searchParams.get('state')).toMatch(new RegExp(`^${linked.id}\\.`));
   expect(url.searchParams.get('redirect_uri')).toMatch(/\/restaurante\/autorizacion\/$/);
   await page.getByLabel('E-mail de la cuenta').fill(unique('mp-seller'));
-  await page.screenshot({ path: '/tmp/mp-3-provider.png' });
+  await page.screenshot({ path: test.info().outputPath('mp-3-provider.png') });
   const linking = page.waitForResponse((r) => r.url().endsWith('/api/autorizacion/') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Autorizar' }).click();
   const answer = await linking;
@@ -85,14 +86,20 @@ test('an owner links a restaurant at the simulator, and denies it for another', 
   await expect(page).toHaveURL(/\/restaurante$/);
   await expect(page.getByText('¡Listo! Tu restaurante quedó vinculado con Mercado Pago.')).toBeVisible();
   await checkScreen(page, 'marketplace-linked');
-  await page.screenshot({ path: '/tmp/mp-4-linked.png' });
+  await page.screenshot({ path: test.info().outputPath('mp-4-linked.png') });
   await page.goto('/editar-restaurante');
   await expect(page.getByRole('tab', { name: 'Perfil' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Operadores' })).toBeVisible();
   await expect(page.getByRole('tab', { name: TAB })).toHaveCount(0);
-  await page.screenshot({ path: '/tmp/mp-5-tabs-linked.png' });
+  await page.screenshot({ path: test.info().outputPath('mp-5-tabs-linked.png') });
   await page.goto('/restaurante/mercadopago');
   await expect(page).toHaveURL(/\/restaurante$/);
+  // the balance screen's cards read the linked account's balance at the provider
+  await page.goto('/restaurante/mercadopago-balance');
+  await expect(page.getByTestId('provider-total_amount')).toContainText(/\$\s?[\d.]+,\d{2}/);
+  await expect(page.getByTestId('provider-available_balance')).toContainText(/\$\s?[\d.]+,\d{2}/);
+  await expect(page.getByTestId('provider-not-linked')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('mp-8-balance-linked.png') });
 
   // the other restaurant: the seller denies, and the owner lands on 'not now'
   await signInOwner(page, { token: owner.token, email: owner.email, restaurant: denied.id, restaurantName: denied.name });
@@ -106,9 +113,12 @@ test('an owner links a restaurant at the simulator, and denies it for another', 
   await expect(page.getByRole('heading', { level: 1, name: 'Autorización pendiente' })).toBeVisible();
   await expect(page.getByTestId('mp-not-now')).toContainText('No autorizaste la vinculación con Mercado Pago.');
   await checkScreen(page, 'marketplace-not-now');
-  await page.screenshot({ path: '/tmp/mp-6-not-now.png' });
+  await page.screenshot({ path: test.info().outputPath('mp-6-not-now.png') });
   const state = await request.post('/api/restaurant-atributes/obtener-estado-mp/', { headers: { Authorization: `Token ${owner.token}` }, data: { fk_resto: denied.id } });
   expect(await state.json()).toMatchObject({ mp_active: false });
+  await page.goto('/restaurante/mercadopago-balance');
+  await expect(page.getByTestId('provider-not-linked')).toContainText('Mercado Pago todavía no está vinculado');
+  await expect(page.getByTestId('provider-total_amount')).toContainText('—');
 
   // a return billing refuses (a state it never gave): the error under its title, and a way back
   await page.goto(`/restaurante/autorizacion/?fk_resto=${denied.id}&code=TG-forged&state=${denied.id}.forged`);
@@ -116,7 +126,7 @@ test('an owner links a restaurant at the simulator, and denies it for another', 
   await expect(error).toContainText('Error al vincular Mercado Pago');
   await expect(error).toContainText('No pudimos vincular tu cuenta de Mercado Pago. Intentá de nuevo.');
   await checkScreen(page, 'marketplace-error');
-  await page.screenshot({ path: '/tmp/mp-7-error.png' });
+  await page.screenshot({ path: test.info().outputPath('mp-7-error.png') });
   await page.getByRole('link', { name: 'Volver a intentar' }).click();
   await expect(page).toHaveURL(/\/restaurante\/mercadopago$/);
   await expect(page.getByRole('tab', { name: TAB })).toBeVisible();

@@ -5,6 +5,7 @@ import { identityFake } from './identity-fake';
 import { server } from './setup-tests';
 
 type Balance = components['schemas']['RestaurantBalance'];
+type ProviderBalance = components['schemas']['ProviderBalance'];
 type StatisticsRow = components['schemas']['StatisticsRow'];
 type FeeRow = components['schemas']['FeeRow'];
 
@@ -52,6 +53,8 @@ export function billingFake() {
     cashBalance: { importe_total: '4000.00', importe_resto: '20.00', ingreso_restaurante: '3980.00' } as Balance,
     statistics: statisticsRows(23),
     fees: [feeRow(1, { nombre_local: 'Resto Uno', total_orders: 42, importe_total: '28050.00', importe_resto: '140.25', cta_cte_resto: '140.25' }), feeRow(2, { nombre_local: 'Resto Dos' })],
+    /** the linked MercadoPago account's balance; null: not linked (404); 'down': the provider does not answer (502) */
+    provider: null as ProviderBalance | null | 'down',
     /** Idempotency-Key → the collection it recorded */
     collections: new Map<string, { resto: number; credit: string; left: string }>(),
   };
@@ -77,6 +80,12 @@ export function billingFake() {
       const operator = request.headers.get('Authorization') === 'Token tok-operator';
       if (!db.balance) return HttpResponse.json({ detail: NO_SALES[lang(request)], code: 'no_sales_in_range' });
       return HttpResponse.json(operator ? db.cashBalance : db.balance);
+    }),
+    http.get(/\/api\/obtener-balance\/\d+\/$/, async ({ request }) => {
+      await record(request);
+      if (db.provider === 'down') return HttpResponse.json({ detail: 'MercadoPago no respondió.', code: 'provider_unreachable' }, { status: 502 });
+      if (!db.provider) return HttpResponse.json({ detail: 'No encontrado.' }, { status: 404 });
+      return HttpResponse.json(db.provider);
     }),
     http.get('*/api/obtener-balance/resto-statistics/', async ({ request }) => {
       const { query } = await record(request);

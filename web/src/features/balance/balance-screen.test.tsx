@@ -24,11 +24,31 @@ describe('/restaurante/mercadopago-balance', () => {
     const provider = screen.getByTestId('provider-cards');
     for (const label of ['Disponible', 'A liquidar', 'En revisión', 'Total']) expect(within(provider).getByText(label)).toBeInTheDocument();
     expect(within(provider).getAllByText('—')).toHaveLength(4);
-    expect(screen.getByTestId('provider-not-linked')).toHaveTextContent('Mercado Pago todavía no está vinculado');
+    expect(await screen.findByTestId('provider-not-linked')).toHaveTextContent('Mercado Pago todavía no está vinculado');
     expect(figure('importe_total')).toHaveTextContent(/Costo total\$\s12\.500,00/);
     expect(figure('importe_resto')).toHaveTextContent(/Monto a pagar\$\s62,50/);
     expect(figure('ingreso_restaurante')).toHaveTextContent(/Ingreso del restaurante\$\s12\.437,50/);
     expect(figure('cta_cte_resto')).toHaveTextContent(/Cuenta corriente\$\s140,25/);
+  });
+
+  it('a linked restaurant: the provider’s four figures from its MercadoPago account (pending review unknown: a dash)', async () => {
+    fakes.billing.db.provider = { available_balance: '15300.50', unavailable_balance: '2100.00', pending_to_review: null, total_amount: '17400.50', currency_id: 'ARS' };
+    renderBalance('owner');
+    await waitFor(() => expect(screen.getByTestId('provider-available_balance')).toHaveTextContent(/Disponible\$\s15\.300,50/));
+    expect(fakes.billing.last('GET', /obtener-balance\/1\/$/)).toBeDefined();
+    expect(screen.getByTestId('provider-unavailable_balance')).toHaveTextContent(/A liquidar\$\s2\.100,00/);
+    expect(screen.getByTestId('provider-pending_to_review')).toHaveTextContent('En revisión—');
+    expect(screen.getByTestId('provider-total_amount')).toHaveTextContent(/Total\$\s17\.400,50/);
+    expect(screen.queryByTestId('provider-not-linked')).not.toBeInTheDocument();
+  });
+
+  it('the provider not answering: dashes and a note that says so, the period’s figures all the same', async () => {
+    fakes.billing.db.provider = 'down';
+    renderBalance('owner', 'en');
+    expect(await screen.findByTestId('provider-unreachable', {}, { timeout: 8000 })).toHaveTextContent('Mercado Pago did not answer');
+    expect(within(screen.getByTestId('provider-cards')).getAllByText('—')).toHaveLength(4);
+    expect(screen.queryByTestId('provider-not-linked')).not.toBeInTheDocument();
+    expect(figure('importe_total')).toHaveTextContent('Total cost$12,500.00');
   });
 
   it('sends the payment method and the dates chosen, and reloads on each change', async () => {
@@ -76,6 +96,6 @@ describe('/restaurante/mercadopago-balance', () => {
     expect(figure('cta_cte_resto')).toHaveTextContent('Current account$140.25');
     expect(screen.getByRole('button', { name: 'From' })).toHaveTextContent('02/15/2026');
     expect(screen.getByRole('button', { name: 'To' })).toHaveTextContent('03/15/2026');
-    expect(screen.getByTestId('provider-not-linked')).toHaveTextContent('Mercado Pago is not linked yet');
+    expect(await screen.findByTestId('provider-not-linked')).toHaveTextContent('Mercado Pago is not linked yet');
   });
 });

@@ -41,7 +41,7 @@ function BalanceScreen({ restaurantId, name }: { restaurantId: number; name: str
   return (
     <Container size="lg" py="xl">
       <ScreenHeader title={t('page.balance.title')} subtitle={name} />
-      {!operator && <ProviderCards />}
+      {!operator && <ProviderCards restaurantId={restaurantId} />}
       <Title order={2} fz="h3" mb="sm">
         {t('balance.sales.title')}
       </Title>
