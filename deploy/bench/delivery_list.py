@@ -47,7 +47,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "deploy" / "local"))
 import config  # noqa: E402  (the stack's ports, databases and keys)
 
-from stack_restaurant import PASSWORD, eventually, new_restaurant  # noqa: E402
+from stack_restaurant import PASSWORD, eventually, new_restaurant, vacuum_analyze  # noqa: E402
 
 GATEWAY = f"http://127.0.0.1:{config.GATEWAY_PORT}"
 STATE = config.RUN / "bench" / "delivery-list.json"
@@ -100,6 +100,7 @@ async def count(http: httpx.AsyncClient, restaurant_id: int, token: str) -> int:
 async def seed(restaurant_id: int, menu_id: int, dishes: list[int], token: str, missing: int) -> float:
     """Write `missing` deliveries with ordering's service functions; the seconds it took."""
     from kit.outbox import OutboxMessage
+    from ordering import models  # noqa: F401  (every table, as ordering.main knows them: a line's payment_id names one)
     from ordering.delivery import service as deliveries
     from ordering.delivery.schemas import DeliveryCreate
     from ordering.delivery.status import keep_status
@@ -145,16 +146,6 @@ async def seed(restaurant_id: int, menu_id: int, dishes: list[int], token: str, 
     return time.perf_counter() - started
 
 
-async def maintain() -> None:
-    """What autovacuum would do after the bulk load (it is off on this machine)."""
-    engine = create_async_engine(config.database_url("ordering"), isolation_level="AUTOCOMMIT")
-    try:
-        async with engine.connect() as connection:
-            await connection.exec_driver_sql("VACUUM (ANALYZE) delivery_order, order_line")
-    finally:
-        await engine.dispose()
-
-
 async def measure(http: httpx.AsyncClient, restaurant_id: int, token: str, requests: int) -> list[float]:
     headers = {"Authorization": f"Token {token}"}
     latencies = []
@@ -178,7 +169,7 @@ async def main(wanted: int, requests: int, runs: int, p95_ms: float) -> int:
             seconds = await seed(restaurant_id, menu_id, dishes, token, wanted - have)
             print(f"  seeded in {seconds:.0f} s", file=sys.stderr)
             have = await eventually(lambda: _at_least(http, restaurant_id, token, wanted), "the seeded deliveries")
-            await maintain()
+            await vacuum_analyze("ordering", "delivery_order, order_line")
         await measure(http, restaurant_id, token, 40)  # warm-up: connections, caches, plans
         rounds = []
         for _ in range(runs):

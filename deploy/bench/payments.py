@@ -42,7 +42,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "local"))
 import config  # noqa: E402
-from stack_restaurant import DISHES, new_restaurant  # noqa: E402
+from stack_restaurant import DISHES, autovacuum_on, new_restaurant, vacuum_analyze  # noqa: E402
 
 GATEWAY = f"http://127.0.0.1:{config.GATEWAY_PORT}"
 TARGET_P95_MS = 150.0
@@ -99,25 +99,19 @@ async def quiet(what: str) -> None:
         calm = calm + 1 if await asyncio.to_thread(events_waiting) == 0 else 0
         await asyncio.sleep(0.5)
     print(f"  {what}: every event handled after {time.monotonic() - started:.0f} s", file=sys.stderr)
-    await asyncio.to_thread(vacuum_if_nobody_does, what)
+    await vacuum_if_nobody_does(what)
 
 
-def psql(db: str, sql: str) -> str:
-    return subprocess.run(["psql", "-h", config.PG_HOST, "-p", str(config.PG_PORT), "-U", config.PG_USER, "-d", db,
-                           "-Atqc", sql], capture_output=True, text=True, check=True).stdout.strip()
-
-
-def vacuum_if_nobody_does(what: str) -> None:
-    """A PostgreSQL with autovacuum off (this kind of CI machine turns it off in conf.d) never
-    refreshes the planner's statistics nor clears dead rows: after a few runs' thousands of line
-    updates, the open-lines queries read tens of thousands of dead index entries (5 ms each instead
-    of 0.05). A production server has autovacuum on, so the bench does its work before the clock
-    starts, and says so."""
-    if psql("postgres", "SHOW autovacuum") == "on":
+async def vacuum_if_nobody_does(what: str) -> None:
+    """A PostgreSQL with autovacuum off never refreshes the planner's statistics nor clears dead
+    rows: after a few runs' thousands of line updates, the open-lines queries read tens of
+    thousands of dead index entries (5 ms each instead of 0.05). A production server has autovacuum
+    on, so the bench does its work before the clock starts, and says so."""
+    if await autovacuum_on():
         return
     started = time.monotonic()
     for db in config.SERVICES:
-        psql(db, "VACUUM ANALYZE")
+        await vacuum_analyze(db)
     print(f"  {what}: autovacuum is off on this PostgreSQL; VACUUM ANALYZE of the stack's databases took "
           f"{time.monotonic() - started:.0f} s", file=sys.stderr)
 

@@ -1,15 +1,19 @@
 """A new restaurant on the running stack, built through the gateway as its owner would: a menu
 with three dishes and some tables, waited for until ordering has learnt them (by events from
-catalog and floor) and takes an order. The benchmarks start from it; `verdict` tells whether one
-met its targets."""
+catalog and floor) and takes an order. The benchmarks start from it; `vacuum_analyze` does what
+autovacuum would after a bulk load, `verdict` tells whether a bench met its targets."""
 from __future__ import annotations
 
 import asyncio
 import time
 import uuid
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 import httpx
+from sqlalchemy.ext.asyncio import create_async_engine
+
+import config  # deploy/local, on the path of every bench
 
 PASSWORD = "Bench-Resto-2026"
 DISHES = (("Empanada", "1500.00"), ("Milanesa", "9800.50"), ("Flan", "4200.00"))
@@ -84,3 +88,27 @@ def verdict(targets: str, met: bool) -> int:
     """Print whether the run met its targets; answer the exit status that says so."""
     print(f"{targets}: " + ("met" if met else "NOT met"))
     return 0 if met else 1
+
+
+async def autovacuum_on() -> bool:
+    """This kind of CI machine runs PostgreSQL with autovacuum off (/etc/postgresql/15/main/conf.d/90-ci.conf)."""
+    async with _autocommit("postgres") as connection:
+        return (await connection.exec_driver_sql("SHOW autovacuum")).scalar() == "on"
+
+
+async def vacuum_analyze(db: str, tables: str = "") -> None:
+    """`VACUUM (ANALYZE)` of a stack database (or of some of its tables): what autovacuum would
+    do after a bulk load, the planner's statistics and dead rows cleared, where it does not run."""
+    async with _autocommit(db) as connection:
+        await connection.exec_driver_sql(f"VACUUM (ANALYZE) {tables}")
+
+
+@asynccontextmanager
+async def _autocommit(db: str):
+    """A connection outside any transaction (VACUUM refuses to run in one)."""
+    engine = create_async_engine(config.database_url(db), isolation_level="AUTOCOMMIT")
+    try:
+        async with engine.connect() as connection:
+            yield connection
+    finally:
+        await engine.dispose()
