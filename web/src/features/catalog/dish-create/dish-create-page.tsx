@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Button, Container, Group, Text, Title, Tooltip } from '@mantine/core';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,9 +7,8 @@ import { paths } from '@/config/paths';
 import { RequireRestaurant } from '@/components/require-restaurant';
 import { MessagesScope, useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
-import { MenuSelect } from '@/components/menu-select';
+import { MenuSelect, useMenuChoice } from '@/components/menu-select';
 import { createDish } from '../api/create-dish';
-import { useMenus } from '@/lib/menus';
 import { DishDialog } from '../dishes/dish-dialog';
 import catalogEs from '../locales/es.json';
 import catalogEn from '../locales/en.json';
@@ -35,9 +34,8 @@ function DishCreate({ restaurant }: { restaurant: number }) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const menus = useMenus(restaurant);
-  const menuList = useMemo(() => menus.data ?? [], [menus.data]);
   const menuId = Number(params.get('menu')) || null;
+  const menu = useMenuChoice(restaurant, menuId, (id) => setParams(id ? { menu: String(id) } : {}, { replace: true }));
   const [opened, setOpened] = useState(false);
   const openedAt = useRef(0);
 
@@ -46,16 +44,11 @@ function DishCreate({ restaurant }: { restaurant: number }) {
     openedAt.current = Date.now();
     setOpened(true);
   };
-  const selectMenu = (id: number | null) => setParams(id ? { menu: String(id) } : {}, { replace: true });
-  // exactly one menu: it is preselected and the form opens
+  // exactly one menu: the hook preselects it, and the form opens
   useEffect(() => {
-    if (!menuId && menuList.length === 1) selectMenu(menuList[0].id);
+    if (menuId && menu.menus.length === 1) open();
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [menuList.length, menuId]);
-  useEffect(() => {
-    if (menuId && menuList.length === 1) open();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [menuId, menuList.length]);
+  }, [menuId, menu.menus.length]);
 
   // The dialog closes the same way after a create and after cancel; a create that succeeded
   // since it opened is what tells them apart (the shared dialog stays as the dish list uses it).
@@ -81,12 +74,7 @@ function DishCreate({ restaurant }: { restaurant: number }) {
         {t('dishCreate.intro')}
       </Text>
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <MenuSelect
-          menus={menuList}
-          value={menuId}
-          onChange={selectMenu}
-          w={{ base: '100%', sm: 260 }}
-        />
+        <MenuSelect {...menu} w={{ base: '100%', sm: 260 }} />
         <Button size="md" leftSection={<IconPlus size={18} />} onClick={open}>
           {t('dishCreate.open')}
         </Button>

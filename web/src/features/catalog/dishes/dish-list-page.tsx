@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Container, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCoin, IconPlus, IconSearch } from '@tabler/icons-react';
@@ -8,10 +8,9 @@ import { RequireRestaurant } from '@/components/require-restaurant';
 import { Pager } from '@/components/pager';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
-import { MenuSelect } from '@/components/menu-select';
+import { MenuSelect, useMenuChoice } from '@/components/menu-select';
 import { dishCategoryOptions, useCategories } from '../api/categories';
 import { useDishes } from '../api/get-dishes';
-import { useMenus } from '@/lib/menus';
 import type { Dish } from '../api/types';
 import { CatalogMessages } from '../components/catalog-messages';
 import { HelpDialog } from '../components/help-dialog';
@@ -35,8 +34,6 @@ export default function DishListPage() {
 function DishList({ restaurant }: { restaurant: number }) {
   const t = useT();
   const [params, setParams] = useSearchParams();
-  const menus = useMenus(restaurant);
-  const menuList = useMemo(() => menus.data ?? [], [menus.data]);
   const menuId = Number(params.get('menu')) || null;
   const [category, setCategory] = useState<number | null>(null);
   const [search, setSearch] = useState('');
@@ -50,16 +47,12 @@ function DishList({ restaurant }: { restaurant: number }) {
   const categoryOptions = dishCategoryOptions(categories.data ?? []);
   const dishes = useDishes({ restaurant, menu: menuId, category, search: debounced, page, size });
 
-  const selectMenu = (id: number | null) => {
+  // another menu has other categories: its list starts again from the first page
+  const menu = useMenuChoice(restaurant, menuId, (id) => {
     setParams(id ? { menu: String(id) } : {}, { replace: true });
     setCategory(null);
     setPage(1);
-  };
-  // exactly one menu: it is preselected
-  useEffect(() => {
-    if (!menuId && menuList.length === 1) selectMenu(menuList[0].id);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [menuList.length, menuId]);
+  });
   useEffect(() => setPage(1), [debounced, size, category]);
   // the dish being edited follows the list (images, enabled state) after each change
   useEffect(() => {
@@ -86,14 +79,7 @@ function DishList({ restaurant }: { restaurant: number }) {
         </Button>
       </ScreenHeader>
       <Group gap="sm" mb="md" wrap="wrap" align="flex-end">
-        <MenuSelect
-          menus={menuList}
-          value={menuId}
-          onChange={selectMenu}
-          clearable
-          w={{ base: '100%', sm: 220 }}
-          data-testid="dish-menu-select"
-        />
+        <MenuSelect {...menu} clearable w={{ base: '100%', sm: 220 }} data-testid="dish-menu-select" />
         <Select
           label={t('catalog.dish.category')}
           placeholder={t('catalog.dishes.allCategories')}
@@ -164,7 +150,7 @@ function DishList({ restaurant }: { restaurant: number }) {
           setEditing(null);
         }}
       />
-      <BulkPriceDialog opened={dialog === 'bulk'} menus={menuList} menuId={menuId} onClose={() => setDialog(null)} />
+      <BulkPriceDialog opened={dialog === 'bulk'} menus={menu.menus} menuId={menuId} onClose={() => setDialog(null)} />
       <HelpDialog opened={dialog === 'help'} onClose={() => setDialog(null)} title={t('catalog.dishes.help.title')} items={HELP} />
     </Container>
   );

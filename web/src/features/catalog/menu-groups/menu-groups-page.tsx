@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Container, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,10 +8,9 @@ import { RequireRestaurant } from '@/components/require-restaurant';
 import { MessagesScope } from '@/lib/i18n/messages';
 import { useT } from '@/lib/i18n/messages';
 import { notify, succeeded } from '@/lib/notify';
-import { MenuSelect } from '@/components/menu-select';
+import { MenuSelect, useMenuChoice } from '@/components/menu-select';
 import { useCategories } from '../api/categories';
 import { catalogKeys } from '../api/keys';
-import { useMenus } from '@/lib/menus';
 import type { Category } from '../api/types';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { notifyServerErrors } from '../components/show-errors';
@@ -47,9 +46,8 @@ function MenuGroups({ restaurant }: { restaurant: number }) {
   const t = useT();
   const qc = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const menus = useMenus(restaurant);
-  const menuList = useMemo(() => menus.data ?? [], [menus.data]);
   const menuId = Number(params.get('menu')) || null;
+  const menu = useMenuChoice(restaurant, menuId, (id) => setParams(id ? { menu: String(id) } : {}, { replace: true }));
   const categories = useCategories(menuId);
   const list = useMemo(() => categories.data ?? [], [categories.data]);
   const byParent = useMemo(() => childrenByParent(list), [list]);
@@ -58,13 +56,6 @@ function MenuGroups({ restaurant }: { restaurant: number }) {
   const rename = useRenameCategory(restaurant);
   const reorder = useReorderCategories(restaurant);
   const remove = useDeleteCategory(restaurant);
-
-  const selectMenu = (id: number | null) => setParams(id ? { menu: String(id) } : {}, { replace: true });
-  // exactly one menu: it is preselected
-  useEffect(() => {
-    if (!menuId && menuList.length === 1) selectMenu(menuList[0].id);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [menuList.length, menuId]);
 
   const close = () => setDialog(null);
   const openCreate = (parent: Category | null) => {
@@ -120,13 +111,7 @@ function MenuGroups({ restaurant }: { restaurant: number }) {
           {t('menuGroups.add')}
         </Button>
       </ScreenHeader>
-      <MenuSelect
-        menus={menuList}
-        value={menuId}
-        onChange={selectMenu}
-        w={{ base: '100%', sm: 280 }}
-        mb="md"
-      />
+      <MenuSelect {...menu} w={{ base: '100%', sm: 280 }} mb="md" />
       {!menuId ? (
         <Text c="dimmed" py="xl" ta="center">
           {t('menuGroups.chooseMenu')}

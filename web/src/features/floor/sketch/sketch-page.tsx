@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Container, Group, List, Modal, Text } from '@mantine/core';
 import { IconArmchair, IconDeviceFloppy, IconMotorbike, IconPencil, IconTable, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,8 +10,7 @@ import { showServerErrors } from '@/lib/api-errors';
 import { useT } from '@/lib/i18n/messages';
 import { DURATION, notify } from '@/lib/notify';
 import { IconButton } from '@/components/icon-button';
-import { MenuSelect } from '@/components/menu-select';
-import { useMenus } from '@/lib/menus';
+import { MenuSelect, useMenuChoice } from '@/components/menu-select';
 import { placesQuery, usePlaces } from '@/lib/places';
 import { placeIsActive } from '../api/place-is-active';
 import type { SitType } from '../api/types';
@@ -42,9 +41,8 @@ function Sketch({ restaurant }: { restaurant: number }) {
   const t = useT();
   const qc = useQueryClient();
   const sits = usePlaces(restaurant);
-  const menus = useMenus(restaurant);
-  const menuList = useMemo(() => menus.data ?? [], [menus.data]);
   const [menuId, setMenuId] = useState<number | null>(null);
+  const menu = useMenuChoice(restaurant, menuId, setMenuId);
   const [loaded, setLoaded] = useState<Item[]>([]);
   const [items, setItems] = useState<Item[]>([]);
   const [editing, setEditing] = useState(false);
@@ -61,10 +59,6 @@ function Sketch({ restaurant }: { restaurant: number }) {
       setItems(fresh);
     }
   }, [sits.data, editing]);
-  // exactly one menu: it is preselected
-  useEffect(() => {
-    if (menuId == null && menuList.length === 1) setMenuId(menuList[0].id);
-  }, [menuList, menuId]);
 
   const dirty = editing && !isEmpty(changesOf(loaded, items));
   const reload = async () => {
@@ -157,12 +151,7 @@ function Sketch({ restaurant }: { restaurant: number }) {
         )}
       </ScreenHeader>
       <Group gap="sm" mb="md" wrap="wrap" align="flex-end">
-        <MenuSelect
-          menus={menuList}
-          value={menuId}
-          onChange={setMenuId}
-          w={{ base: '100%', sm: 240 }}
-        />
+        <MenuSelect {...menu} w={{ base: '100%', sm: 240 }} />
         {editing &&
           ADD.map(({ type, icon: Icon }) => (
             <Button key={type} size="md" variant="light" leftSection={<Icon size={20} />} onClick={() => add(type)}>
@@ -182,7 +171,7 @@ function Sketch({ restaurant }: { restaurant: number }) {
       <ItemDialog
         item={openItem}
         items={items}
-        menus={menuList}
+        menus={menu.menus}
         onClose={() => setOpen(null)}
         onSave={(key, changes) => {
           setItems((list) => list.map((it) => (it.key === key ? { ...it, ...changes } : it)));
