@@ -6,10 +6,11 @@ a status ('1' new, '2' accepted, '3' rejected, '4' delivered, '6' paid; spec par
 prices are copied into the line when it is placed.
 
 Catalog refuses to disable (or delete) a dish while an order holds it, without calling ordering:
-ordering announces each (dish, order) pair becoming active and being released.
-- `ordering.dish.activated`: an order was placed (or a line added) holding `dish_id`; the order
+ordering announces each (dish, order) pair becoming active and being released, one event per order
+for all the pairs of that order that changed together (a 3-line order placed or paid is one event).
+- `ordering.dish.activated`: an order was placed (or a line added) holding `dish_ids`; the order
   is open (not yet delivered and paid, not cancelled).
-- `ordering.dish.released`: that order no longer holds the dish (line removed, order finished,
+- `ordering.dish.released`: that order no longer holds those dishes (line removed, order finished,
   paid or cancelled).
 Each pair is announced at most once per state change; consumers order them by `occurred_at`.
 
@@ -39,8 +40,15 @@ LineStatus = Literal["1", "2", "3", "4", "5", "6", "7"]
 
 class DishActivity(Event):
     restaurant_id: int
-    dish_id: int
     order_id: int
+    dish_ids: list[int] = Field(default_factory=list)
+    # Events published before one event carried all of an order's dishes name one dish here.
+    dish_id: int | None = None
+
+    @property
+    def dishes(self) -> list[int]:
+        """The dishes whose (dish, order) pair this event announces."""
+        return self.dish_ids or ([self.dish_id] if self.dish_id is not None else [])
 
 
 class DishActivated(DishActivity):

@@ -113,18 +113,23 @@ SessionDep = Annotated[AsyncSession, Depends(request_session, scope="function")]
 
 
 async def upsert_unless_older(
-    session: AsyncSession, model: type[Base], key: str | tuple[str, ...], values: dict[str, Any], stamp: str = "updated_at"
+    session: AsyncSession, model: type[Base], key: str | tuple[str, ...], values: dict[str, Any] | list[dict[str, Any]],
+    stamp: str = "updated_at",
 ) -> None:
-    """Write a projection's row from an event's facts, unless the row holds a newer event's.
+    """Write a projection's row (or rows, one statement) from an event's facts, unless a row holds a
+    newer event's.
 
     Events arrive in any order and more than once; `values[stamp]` is the event's time.
     """
     keys = (key,) if isinstance(key, str) else key
-    statement = insert(model).values(**values)
+    rows = values if isinstance(values, list) else [values]
+    if not rows:
+        return
+    statement = insert(model).values(rows)
     await session.execute(
         statement.on_conflict_do_update(
             index_elements=list(keys),
-            set_={name: statement.excluded[name] for name in values if name not in keys},
+            set_={name: statement.excluded[name] for name in rows[0] if name not in keys},
             where=getattr(model, stamp) <= statement.excluded[stamp],
         )
     )

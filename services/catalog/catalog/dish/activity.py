@@ -31,7 +31,8 @@ class DishOrderActivity(Base):
 async def _record(session: AsyncSession, event: DishActivity, active: bool) -> None:
     await upsert_unless_older(
         session, DishOrderActivity, ("dish_id", "order_id"),
-        {"dish_id": event.dish_id, "order_id": event.order_id, "active": active, "occurred_at": event.occurred_at},
+        [{"dish_id": dish_id, "order_id": event.order_id, "active": active, "occurred_at": event.occurred_at}
+         for dish_id in sorted(set(event.dishes))],
         stamp="occurred_at",
     )
 

@@ -54,3 +54,17 @@ async def test_an_enabled_dish_in_an_active_order_may_still_be_enabled_again_whe
     await deliver(app, DishActivated(restaurant_id=A, dish_id=dish["pk"], order_id=3))
     answer = await client.post(f"/api/dish/{dish['pk']}/habilitar-inhabilitar/", headers=people.owner_a)
     assert answer.status_code == 200 and answer.json()["disable"] is False
+
+
+async def test_one_event_names_every_dish_an_order_holds_or_released(client, people, app):
+    menu, category, dish = await simple_menu(client, people.owner_a)
+    other = await create_dish(client, people.owner_a, category["id"], name="Otro")
+    both = [dish["pk"], other["pk"]]
+    await deliver(app, DishActivated(restaurant_id=A, dish_ids=both, order_id=11))
+    for pk in both:
+        answer = await client.post(f"/api/dish/{pk}/habilitar-inhabilitar/", headers=people.owner_a)
+        assert answer.status_code == 400, pk
+    await deliver(app, DishReleased(restaurant_id=A, dish_ids=both, order_id=11))
+    for pk in both:
+        answer = await client.post(f"/api/dish/{pk}/habilitar-inhabilitar/", headers=people.owner_a)
+        assert answer.status_code == 200 and answer.json()["disable"] is True, pk

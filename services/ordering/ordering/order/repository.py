@@ -3,7 +3,7 @@
 `ordering.projections.repository`."""
 from collections.abc import Iterable
 
-from sqlalchemy import Select, select
+from sqlalchemy import Select, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from kit.membership import restaurant_visible
@@ -70,6 +70,29 @@ async def lines_by_ids(
     return list(await session.scalars(query))
 
 
+OpenLine = tuple[int | None, int, int]  # (place, order, dish) of an open line
+
+
+async def open_lines(
+    session: AsyncSession, place_ids: Iterable[int | None], order_ids: Iterable[int], *, besides: Iterable[int] = ()
+) -> list[OpenLine]:
+    """The open lines on these places' tabs or of these orders, but for the lines `besides`: one
+    query for what a change's places and orders hold apart from the lines it changes. Read without
+    flushing, so a change staged on those lines is written once, with the rest of it."""
+    places = [i for i in set(place_ids) if i is not None]
+    orders = list(set(order_ids))
+    if not places and not orders:
+        return []
+    where = [OrderLine.status.in_(OPEN), OrderLine.closed_at.is_(None)]
+    if excluded := list(set(besides)):
+        where.append(OrderLine.id.not_in(excluded))
+    query = select(OrderLine.place_id, OrderLine.order_id, OrderLine.dish_id).where(
+        or_(OrderLine.place_id.in_(places), OrderLine.order_id.in_(orders)), *where
+    )
+    with session.no_autoflush:
+        return [tuple(row) for row in await session.execute(query)]
+
+
 async def open_places(session: AsyncSession, place_ids: Iterable[int]) -> set[int]:
     ids = [i for i in place_ids if i is not None]
     if not ids:
@@ -108,9 +131,24 @@ async def lines_of_order(session: AsyncSession, order_id: int) -> list[OrderLine
     return list(await session.scalars(select(OrderLine).where(OrderLine.order_id == order_id).order_by(OrderLine.id)))
 
 
+def _placed_by_known(session: AsyncSession) -> dict[int, str]:
+    """Who placed the orders this session already read: it never changes once an order is placed."""
+    return session.info.setdefault("ordering.placed_by", {})
+
+
+async def lock_orders(session: AsyncSession, order_ids: Iterable[int]) -> None:
+    """Lock the orders' rows in id order (see `order.service`), learning who placed them on the way."""
+    ids = sorted(set(order_ids))
+    if ids:
+        rows = await session.execute(
+            select(Order.id, Order.placed_by).where(Order.id.in_(ids)).order_by(Order.id).with_for_update()
+        )
+        _placed_by_known(session).update(rows.all())
+
+
 async def placed_by(session: AsyncSession, order_ids: Iterable[int]) -> dict[int, str]:
     """Who placed each order: the staff member's username, or '' for a diner's (the line names the diner)."""
-    ids = list(set(order_ids))
-    if not ids:
-        return {}
-    return dict((await session.execute(select(Order.id, Order.placed_by).where(Order.id.in_(ids)))).all())
+    known = _placed_by_known(session)
+    if missing := [i for i in set(order_ids) if i not in known]:
+        known.update((await session.execute(select(Order.id, Order.placed_by).where(Order.id.in_(missing)))).all())
+    return {i: known[i] for i in order_ids if i in known}

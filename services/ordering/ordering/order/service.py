@@ -12,7 +12,7 @@ the transition table, and writes it only if the line still has the version it re
 re-check its WHERE clause on the committed row, so exactly one wins and the other gets 409
 'changed meanwhile' with nothing applied. Changes of many lines at once lock them in id order.
 """
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -39,7 +39,8 @@ from ordering.order.errors import (
 from ordering.order.facts import facts_of, line_facts
 from ordering.order.models import Order, OrderLine
 from ordering.order.schemas import AccountPay, LinePublic, LineUpdate, TransactionDetails, UpdateAll
-from ordering.order.statuses import NEW, PAID, REJECTED
+from ordering.order.repository import OpenLine
+from ordering.order.statuses import NEW, OPEN, PAID, REJECTED
 from ordering.order.transitions import check, delivery_bulk_applies
 from ordering.projections import repository as projections
 from ordering.projections.models import DishFacts, PlaceFacts
@@ -106,41 +107,66 @@ async def _delivery_lines_changed(session: AsyncSession, delivery_ids: Iterable[
 
 @dataclass
 class Holds:
-    """The places with an open line and the (order, dish) pairs open lines hold, at one moment."""
+    """What open lines hold at one moment: how many open lines each place has on its tab, and the
+    (order, dish) pairs."""
 
-    places: set[int] = field(default_factory=set)
+    open_at: Counter[int] = field(default_factory=Counter)
     dishes: set[tuple[int, int]] = field(default_factory=set)
+
+    @property
+    def places(self) -> set[int]:
+        return {place for place, count in self.open_at.items() if count}
+
+    @classmethod
+    def of(cls, lines: Iterable[OpenLine], place_ids: Iterable[int | None], order_ids: Iterable[int]) -> "Holds":
+        """What these open lines hold at the places and of the orders asked about."""
+        places, orders = set(place_ids), set(order_ids)
+        holds = cls()
+        for place_id, order_id, dish_id in lines:
+            if place_id is not None and place_id in places:
+                holds.open_at[place_id] += 1
+            if order_id in orders:
+                holds.dishes.add((order_id, dish_id))
+        return holds
+
+
+def is_open(line: OrderLine) -> bool:
+    return line.status in OPEN and line.closed_at is None
 
 
 async def lock_holders(session: AsyncSession, place_ids: Iterable[int | None], order_ids: Iterable[int] = ()) -> None:
     """Serialize the changes of these places and orders (see the module's note): places, then orders."""
     await projections.lock_places(session, {p for p in place_ids if p is not None})
-    orders = sorted(set(order_ids))
-    if orders:
-        await session.execute(select(Order.id).where(Order.id.in_(orders)).order_by(Order.id).with_for_update())
+    await repository.lock_orders(session, order_ids)
 
 
 async def holds(session: AsyncSession, place_ids: Iterable[int | None], order_ids: Iterable[int]) -> Holds:
     """What the places and orders hold now; take `lock_holders` first when about to change them."""
     await session.flush()
-    places = {p for p in place_ids if p is not None}
-    orders = set(order_ids)
-    return Holds(await repository.open_places(session, places), await repository.open_dishes(session, orders))
+    places, orders = set(place_ids), set(order_ids)
+    return Holds.of(await repository.open_lines(session, places, orders), places, orders)
+
+
+def _announce(session: AsyncSession, restaurant_id: int, before: Holds, after: Holds) -> None:
+    """Announce what became held or free between `before` and `after` (floor and catalog refuse
+    removals meanwhile): a place each, and an order's dishes in one event."""
+    for place_id in sorted(after.places - before.places):
+        add_event(session, PlaceActivated(restaurant_id=restaurant_id, place_id=place_id))
+    for place_id in sorted(before.places - after.places):
+        add_event(session, PlaceReleased(restaurant_id=restaurant_id, place_id=place_id))
+    for event, pairs in ((DishActivated, after.dishes - before.dishes), (DishReleased, before.dishes - after.dishes)):
+        by_order: dict[int, list[int]] = defaultdict(list)
+        for order_id, dish_id in sorted(pairs):
+            by_order[order_id].append(dish_id)
+        for order_id, dish_ids in by_order.items():
+            add_event(session, event(restaurant_id=restaurant_id, order_id=order_id, dish_ids=dish_ids))
 
 
 async def announce_holds(
     session: AsyncSession, restaurant_id: int, before: Holds, place_ids: Iterable[int | None], order_ids: Iterable[int]
 ) -> None:
-    """Announce what became held or free since `before` (floor and catalog refuse removals meanwhile)."""
-    after = await holds(session, place_ids, order_ids)
-    for place_id in sorted(after.places - before.places):
-        add_event(session, PlaceActivated(restaurant_id=restaurant_id, place_id=place_id))
-    for place_id in sorted(before.places - after.places):
-        add_event(session, PlaceReleased(restaurant_id=restaurant_id, place_id=place_id))
-    for order_id, dish_id in sorted(after.dishes - before.dishes):
-        add_event(session, DishActivated(restaurant_id=restaurant_id, dish_id=dish_id, order_id=order_id))
-    for order_id, dish_id in sorted(before.dishes - after.dishes):
-        add_event(session, DishReleased(restaurant_id=restaurant_id, dish_id=dish_id, order_id=order_id))
+    """Announce what became held or free since `before`."""
+    _announce(session, restaurant_id, before, await holds(session, place_ids, order_ids))
 
 
 # --- placing -------------------------------------------------------------------------------
@@ -235,8 +261,7 @@ async def place_order(
     ]))
     if place_id is not None and not was_held:
         add_event(session, PlaceActivated(restaurant_id=restaurant_id, place_id=place_id))
-    for dish_id in sorted({row.dish_id for row in rows}):
-        add_event(session, DishActivated(restaurant_id=restaurant_id, dish_id=dish_id, order_id=order.id))
+    add_event(session, DishActivated(restaurant_id=restaurant_id, order_id=order.id, dish_ids=sorted({row.dish_id for row in rows})))
     await _delivery_lines_changed(session, [delivery_id])
     add_event(session, OrderPlaced(
         restaurant_id=restaurant_id, order_id=order.id, placed_at=order.created_at,
@@ -300,21 +325,16 @@ async def _announce_changes(
         ))
 
 
-async def close_tab_if_settled(session: AsyncSession, place_id: int | None) -> None:
-    """A payment that leaves no open order on the table resets it (spec part 2 §4 'Table display status')."""
-    if place_id is None:
-        return
-    await session.flush()
-    if not await repository.open_places(session, [place_id]):
-        closed = await session.execute(
-            update(OrderLine)
-            .where(OrderLine.place_id == place_id, OrderLine.closed_at.is_(None))
-            .values(closed_at=datetime.now(UTC), version=OrderLine.version + 1)
-            .returning(OrderLine.restaurant_id)
-        )
-        restaurant_id = closed.scalars().first()
-        if restaurant_id is not None:  # the table's next diners start a new sitting (notifications)
-            add_event(session, TabClosed(restaurant_id=restaurant_id, place_id=place_id))
+async def close_tab(session: AsyncSession, restaurant_id: int, place_id: int) -> None:
+    """Reset a table whose payment left it no open line (spec part 2 §4 'Table display status'):
+    its lines leave the tab, and its next diners start a new sitting (notifications)."""
+    await session.execute(
+        update(OrderLine)
+        .where(OrderLine.place_id == place_id, OrderLine.closed_at.is_(None))
+        .values(closed_at=datetime.now(UTC), version=OrderLine.version + 1)
+        .execution_options(synchronize_session="evaluate")  # the lines in hand read as written
+    )
+    add_event(session, TabClosed(restaurant_id=restaurant_id, place_id=place_id))
 
 
 async def change(session: AsyncSession, settings: Settings, principal: Principal, line_id: int, data: LineUpdate) -> OrderLine:
@@ -409,34 +429,46 @@ async def remove(session: AsyncSession, principal: Principal, line_id: int) -> N
     await announce_holds(session, line.restaurant_id, before, [line.place_id], [line.order_id])
 
 
+@dataclass
+class Moves:
+    moved: list[tuple[OrderLine, str]]  # (line, its status before) for each line that moved
+    after: Holds  # what the lines' places and orders hold once moved
+
+
 async def move_lines(
     session: AsyncSession, restaurant_id: int, targets: list[tuple[OrderLine, str]], *, announce: bool = True,
     paying: bool = False,
-) -> list[tuple[OrderLine, str]]:
-    """Move locked lines to their target statuses (each checked against the table); answers the moves.
-    The caller has taken `lock_holders` for their places and orders before locking the lines.
+) -> Moves:
+    """Move locked lines to their target statuses (each checked against the table). The caller has
+    taken `lock_holders` for their places and orders before locking the lines.
 
+    What the places and orders hold before and after is the other open lines there (one query)
+    and these lines before and after. A payment that leaves its table no open line closes the tab.
     `announce=False`: the caller announces what the lines hold itself (it changes more first).
     `paying`: the caller is a payment (`ordering.payment`), which alone moves lines to paid."""
     for line, to_status in targets:
         if line.status != to_status:
             check_move(line, to_status, paying=paying)
-    before = await holds(session, [line.place_id for line, _ in targets], [line.order_id for line, _ in targets])
+    places = {line.place_id for line, _ in targets if line.place_id is not None}
+    orders = {line.order_id for line, _ in targets}
+    others = await repository.open_lines(session, places, orders, besides=[line.id for line, _ in targets])
+    before = Holds.of([*others, *((l.place_id, l.order_id, l.dish_id) for l, _ in targets if is_open(l))], places, orders)
     moved = []
     for line, to_status in targets:
         if line.status != to_status:
             moved.append((line, line.status))
             line.status = to_status
             line.version += 1
+    after = Holds.of([*others, *((l.place_id, l.order_id, l.dish_id) for l, _ in targets if is_open(l))], places, orders)
     if moved:
         await _delivery_lines_changed(session, [line.delivery_id for line, _ in moved])
         await _announce_changes(session, restaurant_id, moved)
-        for place_id in {line.place_id for line, _ in moved if line.status == PAID}:
-            await close_tab_if_settled(session, place_id)
-    if moved and announce:
-        await announce_holds(session, restaurant_id, before, before.places | {l.place_id for l, _ in targets},
-                             [line.order_id for line, _ in targets])
-    return moved
+        settled = {line.place_id for line, _ in moved if line.status == PAID and line.closed_at is None} - after.places
+        for place_id in sorted(settled - {None}):
+            await close_tab(session, restaurant_id, place_id)
+        if announce:
+            _announce(session, restaurant_id, before, after)
+    return Moves(moved, after)
 
 
 async def update_all(session: AsyncSession, principal: Principal, data: UpdateAll) -> list[OrderLine]:

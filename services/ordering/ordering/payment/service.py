@@ -5,7 +5,7 @@ in one transaction, through the transition machinery every move uses (`order.ser
 under its locks: the place, the orders, then the lines in id order). So two tablets paying one
 line, or a payment racing a rejection, have one winner: the loser waits at the lock, reads the line
 again, and finds it final (208 here; 409 `changed_meanwhile` for the rejection). A payment that
-leaves its table no open line resets it (`close_tab_if_settled`: the tab closes, floor clears the
+leaves its table no open line resets it (`close_tab`: the tab closes, floor clears the
 call and unblocks it); a delivery order whose lines all became final closes (`delivery.status`).
 
 Every payment call carries an Idempotency-Key: a repeated request (the same lines and method, from
@@ -31,7 +31,7 @@ from ordering.order.errors import LineNotFound
 from ordering.order.facts import paid_line
 from ordering.order.models import OrderLine
 from ordering.order.policy import check_key
-from ordering.order.service import describe_all, lock_holders, move_lines
+from ordering.order.service import describe_all, lock_holders, move_lines, public
 from ordering.order.statuses import NEW, PAID, REJECTED
 from ordering.payment import repository
 from ordering.payment.errors import (
@@ -73,7 +73,10 @@ async def pay(
     session: AsyncSession, principal: Principal, line_ids: list[int], type_pay: int | str, idempotency_key: str | None,
     now: datetime,
 ) -> PaymentPublic:
-    """Pay these lines in one payment at `now` (the server's clock, or the local demo's)."""
+    """Pay these lines in one payment at `now` (the server's clock, or the local demo's).
+
+    Busy tablets pay all evening: the lines' moves, the payment and its events are staged in the
+    session and written at the commit, each table's statement once."""
     method = counter_method(type_pay)
     check_key(idempotency_key)
     ids = sorted(set(line_ids))
@@ -89,46 +92,47 @@ async def pay(
     lines = await orders.lines_by_ids(session, principal, restaurant_id, ids, lock=True)
     if len(lines) != len(ids):
         raise LineNotFound()  # removed meanwhile
-    # A twin request with this key committed while this one waited at the locks: its answer.
-    if (existing := await repository.by_key(session, key)) is not None:
-        return await _replay(session, principal, existing, fingerprint)
     if final := [(line.id, line.status) for line in lines if line.status in (PAID, REJECTED)]:
+        # A twin request with this key committed while this one waited at the locks: its answer.
+        if (existing := await repository.by_key(session, key)) is not None:
+            return await _replay(session, principal, existing, fingerprint)
         raise LineFinal(final)
     if any(line.status == NEW for line in lines):
         raise NewNotPayable()
 
     amount = money.paid_amount(lines)
-    payment_id = await session.scalar(
-        insert(Payment)
-        .values(restaurant_id=restaurant_id, place_id=place_id, delivery_id=_one(delivery_ids), method=method,
-                amount=amount, paid_at=now, paid_by=principal.username[:150], idempotency_key=key,
-                request_hash=fingerprint, open_left=0)
-        .on_conflict_do_nothing(index_elements=["idempotency_key"], index_where=Payment.idempotency_key.is_not(None))
-        .returning(Payment.id)
-    )
+    names = await projections.place_names(session, [place_id])
+    # The payment belongs to the sitting it ends: announced as happening before the tab it may close.
+    announced_at = datetime.now(UTC)
+    moves = await move_lines(session, restaurant_id, [(line, PAID) for line in lines], paying=True)
+    open_left = (moves.after.open_at[place_id] if place_id is not None
+                 else await repository.open_of_deliveries(session, delivery_ids))
+    with session.no_autoflush:  # the lines are written once, with their payment, at the commit
+        payment_id = await session.scalar(
+            insert(Payment)
+            .values(restaurant_id=restaurant_id, place_id=place_id, delivery_id=_one(delivery_ids), method=method,
+                    amount=amount, paid_at=now, paid_by=principal.username[:150], idempotency_key=key,
+                    request_hash=fingerprint, open_left=open_left)
+            .on_conflict_do_nothing(index_elements=["idempotency_key"], index_where=Payment.idempotency_key.is_not(None))
+            .returning(Payment.id)
+        )
     if payment_id is None:  # the key named another request, committed meanwhile at other lines
         raise PaymentKeyReused()
     for line in lines:
         line.payment_id, line.pay_status, line.pay_method = payment_id, "paid", method
-    # The payment belongs to the sitting it ends: announced as happening before the tab it may close.
-    announced_at = datetime.now(UTC)
-    await move_lines(session, restaurant_id, [(line, PAID) for line in lines], paying=True)
-
-    await session.flush()
-    open_left = (await repository.open_at_place(session, place_id) if place_id is not None
-                 else await repository.open_of_deliveries(session, delivery_ids))
-    payment = await session.get(Payment, payment_id)
-    payment.open_left = open_left
-    paid = await orders.lines_by_ids(session, principal, restaurant_id, ids, lock=True)  # as written, versions included
-    names = await projections.place_names(session, [place_id])
     add_event(session, PaymentRecorded(
         payment_id=payment_id, restaurant_id=restaurant_id, place_id=place_id, place_name=names.get(place_id, ""),
-        delivery_id=payment.delivery_id, method=method, amount=amount, paid_at=now, paid_by=payment.paid_by,
-        lines=[paid_line(line) for line in paid],
+        delivery_id=_one(delivery_ids), method=method, amount=amount, paid_at=now, paid_by=principal.username[:150],
+        lines=[paid_line(line) for line in lines],
         tab_closed=place_id is not None and open_left == 0, occurred_at=announced_at,
     ))
     count_payment(session, method, amount)  # `resto_payments_total{method}`, once this commits
-    return await _answer(session, payment, paid)
+    return PaymentPublic(
+        detail=messages.PAYMENT_RECORDED.render(), payment_id=payment_id, method=method, amount=amount, paid_at=now,
+        orders_sit_count=open_left if place_id is not None else None,
+        data=None if place_id is not None else DeliveryCount(orders_delivery_count=open_left),
+        lines=[public(line, names.get(line.place_id, "")) for line in lines],
+    )
 
 
 def _where(lines: list[OrderLine]) -> tuple[int, int | None, list[int]]:

@@ -27,11 +27,14 @@ async def places_of(session: AsyncSession, restaurant_id: int) -> list[PlaceFact
 
 
 async def place_names(session: AsyncSession, place_ids: Iterable[int | None]) -> dict[int, str]:
-    ids = [i for i in set(place_ids) if i is not None]
-    if not ids:
-        return {}
-    rows = await session.execute(select(PlaceFacts.place_id, PlaceFacts.name).where(PlaceFacts.place_id.in_(ids)))
-    return dict(rows.all())
+    """The places' names, read once per session: a request names its places in events and in its
+    answer, and only the projection's handlers (other sessions) rename a place."""
+    known: dict[int, str] = session.info.setdefault("ordering.place_names", {})
+    ids = {i for i in place_ids if i is not None}
+    if missing := [i for i in ids if i not in known]:
+        rows = await session.execute(select(PlaceFacts.place_id, PlaceFacts.name).where(PlaceFacts.place_id.in_(missing)))
+        known.update(rows.all())
+    return {i: known[i] for i in ids if i in known}
 
 
 async def lock_places(session: AsyncSession, place_ids: Iterable[int]) -> None:

@@ -92,8 +92,8 @@ async def bulk(session: AsyncSession, principal: Principal, place_id: int, actio
     if action == "reject" and display_status([line.status for line in lines]) not in (NEW, ACCEPTED):
         raise NoReject()
     sources, target = BULK[action]
-    moved = await move_lines(session, place.restaurant_id, [(line, target) for line in lines if line.status in sources])
-    return [line for line, _ in moved]
+    moves = await move_lines(session, place.restaurant_id, [(line, target) for line in lines if line.status in sources])
+    return [line for line, _ in moves.moved]
 
 
 async def free(session: AsyncSession, principal: Principal, place_id: int) -> list[OrderLine]:
@@ -102,7 +102,7 @@ async def free(session: AsyncSession, principal: Principal, place_id: int) -> li
     await lock_holders(session, [place_id])
     lines = await repository.tab_lines(session, [place_id], lock=True)
     before = await holds(session, [place_id], {line.order_id for line in lines})
-    moved = await move_lines(
+    moves = await move_lines(
         session, place.restaurant_id, [(line, REJECTED) for line in lines if line.status in (NEW, ACCEPTED)], announce=False
     )
     now = datetime.now(UTC)
@@ -112,7 +112,7 @@ async def free(session: AsyncSession, principal: Principal, place_id: int) -> li
         .values(closed_at=now, version=OrderLine.version + 1)
     )
     await announce_holds(session, place.restaurant_id, before, [place_id], {line.order_id for line in lines})
-    rejected = [line for line, _ in moved]
+    rejected = [line for line, _ in moves.moved]
     facts = await facts_of(session, rejected, now)
     # Before `TableFreed`: the freeing is the new sitting's first news, the rejections its last.
     add_event(session, TabClosed(restaurant_id=place.restaurant_id, place_id=place_id))

@@ -51,7 +51,7 @@ async def test_a_change_is_announced_and_rejecting_releases_the_table_and_dish(c
         (11, "M11", [(line["id"], "1", "2")]), (11, "M11", [(line["id"], "2", "3")]),
     ]
     assert [p["place_id"] for p in await outbox(app, "ordering.place.released")] == [11]
-    assert [(p["order_id"], p["dish_id"]) for p in await outbox(app, "ordering.dish.released")] == [(line["order"], 1)]
+    assert [(p["order_id"], p["dish_ids"]) for p in await outbox(app, "ordering.dish.released")] == [(line["order"], [1])]
 
 
 async def test_paying_the_last_open_line_resets_the_table(client, people, app):

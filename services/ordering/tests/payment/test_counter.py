@@ -210,3 +210,19 @@ async def test_the_sketch_shows_only_the_tables_tabs_never_delivery_lines_paid_o
     await delivery(client, people, 2, status="2")
     sketch = (await client.get(f"/api/ordenes/?croquis=1&fk_sit__fk_resto={A}&paginate=0", headers=people.owner_a)).json()
     assert [line["id"] for line in sketch] == [at_table["id"]]
+
+
+async def test_paying_an_orders_lines_releases_its_dishes_in_one_event(client, people, app):
+    first, second = await delivered(client, people.owner_a, (11, 1, 1), (11, 2, 1))
+    await pay(client, people.owner_a, first["id"], second["id"])
+    assert [(e["order_id"], e["dish_ids"]) for e in await outbox(app, "ordering.dish.released")] == [(first["order"], [1, 2])]
+
+
+async def test_the_answer_and_the_event_show_the_paid_lines_as_stored_even_when_the_tab_closes(client, people, app):
+    first, second, other = await delivered(client, people.owner_a, (11, 1, 1), (12, 2, 1), (12, 1, 1))
+    for line in (first, second):  # 11 keeps nothing open and its tab closes; 12's stays
+        answer = await pay(client, people.owner_a, line["id"])
+        [stored] = (await lines_now(client, people.owner_a, line["id"])).values()
+        assert answer["lines"] == [{name: stored[name] for name in answer["lines"][0]}]
+        [recorded] = [e for e in await outbox(app, "ordering.payment.recorded") if e["payment_id"] == answer["payment_id"]]
+        assert recorded["lines"][0]["version"] == stored["version"]
