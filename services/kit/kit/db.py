@@ -1,11 +1,12 @@
 """Database engine and the request-scoped session: the request owns the transaction."""
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import datetime
 from typing import Annotated, Any
 
 import structlog
 from fastapi import Depends, Request
-from sqlalchemy import DateTime, MetaData, func
+from sqlalchemy import DateTime, MetaData, event, exc, func
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -32,6 +33,34 @@ class Timestamped:
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
+# A pooled connection idle for longer than this is pinged before use (see `ping_when_idle`).
+PING_IDLE_SECONDS = 5.0
+
+
+def ping_when_idle(engine: AsyncEngine, idle_seconds: float = PING_IDLE_SECONDS) -> None:
+    """Check a connection before use only when it sat idle: one that came back to the pool
+    moments ago is alive, and SQLAlchemy's `pool_pre_ping` pings every checkout (with asyncpg a
+    BEGIN, a query and a ROLLBACK: three round trips before each request, event and relay round).
+    A connection found dead (the database restarted) invalidates every older one, as pre-ping
+    does, and the pool hands out a new one."""
+    pool = engine.sync_engine.pool
+    dialect = engine.sync_engine.dialect
+
+    @event.listens_for(pool, "connect")
+    @event.listens_for(pool, "checkin")
+    def _note_idle_since(dbapi_connection, record) -> None:
+        record.info["idle_since"] = time.monotonic()
+
+    @event.listens_for(pool, "checkout")
+    def _ping_if_idle(dbapi_connection, record, proxy) -> None:
+        if time.monotonic() - record.info.get("idle_since", 0.0) <= idle_seconds:
+            return
+        try:
+            dialect.do_ping(dbapi_connection)
+        except Exception as error:  # noqa: BLE001  (whatever the driver says, the connection is gone)
+            raise exc.InvalidatePoolError() from error
+
+
 def make_engine(
     url: str,
     pool_size: int = 5,
@@ -45,9 +74,11 @@ def make_engine(
     cores more connections than that only queue inside the database instead of in the pool."""
     if statement_timeout_ms is not None:
         kwargs.setdefault("connect_args", {}).setdefault("server_settings", {})["statement_timeout"] = str(statement_timeout_ms)
-    return create_async_engine(
-        url, pool_pre_ping=True, pool_size=pool_size, max_overflow=max_overflow, pool_timeout=pool_timeout, **kwargs
+    engine = create_async_engine(
+        url, pool_size=pool_size, max_overflow=max_overflow, pool_timeout=pool_timeout, **kwargs
     )
+    ping_when_idle(engine)
+    return engine
 
 
 def request_engine(settings) -> AsyncEngine:

@@ -1,7 +1,7 @@
 """Transactional outbox: an event is a row written in the same transaction as the change.
 
 The relay claims unpublished rows with FOR UPDATE SKIP LOCKED (so replicas never publish the
-same row concurrently), publishes each with publisher confirms, then marks the confirmed ones
+same row concurrently), publishes them with publisher confirms, then marks the confirmed ones
 published in the same transaction. A crash between publish and commit republishes the rows:
 delivery is at-least-once and consumers deduplicate by event id. An event the broker returns as
 unroutable (its consumer's queue is missing) stays unpublished and is tried again on the next
@@ -92,31 +92,37 @@ class OutboxRelay:
                 self._wakeup.clear()
 
     async def publish_pending(self) -> int:
-        """Publish a batch of pending events; answers how many went out."""
+        """Publish a batch of pending events; answers how many went out.
+
+        The batch goes out at once: the channel keeps the events in order, and their confirmations
+        are awaited together instead of one round trip each. Those confirmed are marked published
+        even when another failed; the failure is raised once they are."""
         if not self._bus.connected.is_set():
             return 0
         async with self._session_factory() as session, session.begin():
             rows = (
-                await session.scalars(
-                    select(OutboxMessage)
+                await session.execute(
+                    select(OutboxMessage.event_id, OutboxMessage.event_type, OutboxMessage.payload)
                     .where(OutboxMessage.published_at.is_(None))
                     .order_by(OutboxMessage.created_at)
                     .limit(self.batch_size)
                     .with_for_update(skip_locked=True)
                 )
             ).all()
-            published = [row.event_id for row in rows if await self._publish(row)]
+            outcomes = await asyncio.gather(*(self._publish(*row) for row in rows), return_exceptions=True)
+            published = [row.event_id for row, outcome in zip(rows, outcomes) if outcome is True]
             await self._mark_published(session, published)
+        if failed := next((outcome for outcome in outcomes if isinstance(outcome, BaseException)), None):
+            raise failed
         return len(published)
 
-    async def _publish(self, row: OutboxMessage) -> bool:
-        event_id = str(row.event_id)
-        if not await self._bus.publish(row.event_type, row.payload, event_id, row.payload.get("request_id") or None):
-            log.warning("event_unroutable_kept", event_type=row.event_type, event_id=event_id)
-            EVENTS_UNROUTABLE.labels(row.event_type).inc()
+    async def _publish(self, event_id: uuid.UUID, event_type: str, payload: dict) -> bool:
+        if not await self._bus.publish(event_type, payload, str(event_id), payload.get("request_id") or None):
+            log.warning("event_unroutable_kept", event_type=event_type, event_id=str(event_id))
+            EVENTS_UNROUTABLE.labels(event_type).inc()
             return False
-        log.info("event_published", event_type=row.event_type, event_id=event_id)
-        EVENTS_PUBLISHED.labels(row.event_type).inc()
+        log.info("event_published", event_type=event_type, event_id=str(event_id))
+        EVENTS_PUBLISHED.labels(event_type).inc()
         return True
 
     async def backlog(self) -> tuple[int, float]:

@@ -57,6 +57,34 @@ async def test_an_event_no_queue_takes_stays_unpublished_until_its_queues_exist(
         await eventually(lambda: published(again, event))
 
 
+async def test_a_batch_goes_out_at_once_in_order_and_each_confirmed_event_is_marked(start_service):
+    events = [RestaurantCreated(restaurant_id=100 + n, owner_id=1, nombre_local=f"Lote {n}") for n in range(30)]
+    # the relay's own rounds wait for a wake-up that never comes: the test runs the round itself
+    async with start_service(service_name="identity", outbox_poll_seconds=3600) as identity:
+        bus = identity.state.bus
+        connection = await aio_pika.connect(identity.state.settings.rabbitmq_url)
+        try:
+            channel = await connection.channel()
+            watcher = await channel.declare_queue(exclusive=True)  # sees what reaches the exchange, in order
+            await watcher.bind(bus.events.name, routing_key=RestaurantCreated.type)
+            for event in events:  # committed one after the other, published in one relay round
+                async with identity.state.session_factory() as session, session.begin():
+                    add_event(session, event)
+            assert await identity.state.relay.publish_pending() == len(events)
+            for event in events:
+                assert await published(identity, event)
+            arrived = []
+            async with watcher.iterator() as messages:
+                async for message in messages:
+                    await message.ack()
+                    arrived.append(message.message_id)
+                    if len(arrived) == len(events):
+                        break
+            assert arrived == [str(event.event_id) for event in events]
+        finally:
+            await connection.close()
+
+
 async def test_a_failing_handler_is_retried_after_growing_delays(start_service):
     attempts: list[float] = []
 
