@@ -100,11 +100,12 @@ class OutboxRelay:
         if not self._bus.connected.is_set():
             return 0
         async with self._session_factory() as session, session.begin():
+            table = OutboxMessage.__table__
             rows = (
                 await session.execute(
-                    select(OutboxMessage.event_id, OutboxMessage.event_type, OutboxMessage.payload)
-                    .where(OutboxMessage.published_at.is_(None))
-                    .order_by(OutboxMessage.created_at)
+                    select(table.c.event_id, table.c.event_type, table.c.payload)
+                    .where(table.c.published_at.is_(None))
+                    .order_by(table.c.created_at)
                     .limit(self.batch_size)
                     .with_for_update(skip_locked=True)
                 )
@@ -137,8 +138,7 @@ class OutboxRelay:
 
     async def _mark_published(self, session: AsyncSession, event_ids: list[uuid.UUID]) -> None:
         if event_ids:
+            table = OutboxMessage.__table__  # rows, not ORM objects: the relay runs all day
             await session.execute(
-                update(OutboxMessage)
-                .where(OutboxMessage.event_id.in_(event_ids))
-                .values(published_at=datetime.now(UTC))
+                update(table).where(table.c.event_id.in_(event_ids)).values(published_at=datetime.now(UTC))
             )
