@@ -20,7 +20,6 @@ from datetime import datetime
 import structlog
 from aio_pika.abc import AbstractIncomingMessage
 from asgi_correlation_id import correlation_id
-from faststream.rabbit.annotations import RabbitMessage
 from sqlalchemy import DateTime, String, func
 from sqlalchemy.dialects.postgresql import UUID, insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -113,9 +112,9 @@ def _consumer(
     model: type[Event],
     after_commit: Callable[[], None],
 ) -> Callable[..., Awaitable[None]]:
-    # `body` is the whole message body; `message` comes from FastStream's context, not the body.
-    async def consume(body: dict, message: RabbitMessage) -> None:
-        ensure_trusted_publisher(bus, event_type, message.raw_message)  # raised: dead-lettered, not retried
+    async def consume(body: dict) -> None:
+        message = bus.current_message()
+        ensure_trusted_publisher(bus, event_type, message)  # raised: dead-lettered, not retried
         try:
             event = model.model_validate(body)
         except ValueError:
@@ -127,7 +126,7 @@ def _consumer(
                 applied = await process_event(session_factory, handlers, event)
             except Exception:
                 log.exception("event_handler_failed", event_type=event.type, event_id=str(event.event_id))
-                if await bus.retry_later(message.raw_message, queue_name):
+                if await bus.retry_later(message, queue_name):
                     EVENT_RETRIES.labels(event_type).inc()
                     return
                 EVENTS_DEAD_LETTERED.labels(event_type, "retries_used_up").inc()
