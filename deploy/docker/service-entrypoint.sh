@@ -9,11 +9,12 @@ case "${1:-serve}" in
     # X-Forwarded-* are trusted from the gateway only: FORWARDED_ALLOW_IPS is its address(es)
     # (compose: the gateways' fixed addresses; k8s: the pod network, which the NetworkPolicies
     # open to the gateway alone). Never a wildcard; unset, only a proxy on the same host is trusted.
-    # --ws-max-size: a websocket frame over 4 KiB is closed with 1009 before the app reads it
-    # (the same flag as the local launcher, deploy/local/config.py UVICORN_LIMITS).
+    # --ws-max-size: a websocket frame over 4 KiB is closed with 1009 before the app reads it;
+    # --timeout-keep-alive 75: past the gateway's 60 s idle timeout, so the gateway closes idle
+    # connections first (the same flags as the local launcher, deploy/local/config.py UVICORN_LIMITS).
     exec uvicorn "${SERVICE_NAME}.main:app" --host 0.0.0.0 --port "${PORT:-8000}" \
       --proxy-headers --forwarded-allow-ips "${FORWARDED_ALLOW_IPS:-127.0.0.1}" --no-access-log \
-      --ws-max-size 4096 --timeout-graceful-shutdown 20 --no-server-header ;;
+      --ws-max-size 4096 --timeout-graceful-shutdown 20 --no-server-header --timeout-keep-alive 75 ;;
   migrate)
     exec alembic upgrade head ;;
   seed)

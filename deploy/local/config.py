@@ -274,8 +274,12 @@ class Process:
 # Every service's uvicorn, here and in the image (deploy/docker/service-entrypoint.sh): a websocket
 # frame over 4 KiB is closed with 1009 before the app reads it (the auth message is far smaller);
 # a stop waits at most 20 s for requests in flight (a PDF waiting its turn may take longer); no
-# `Server: uvicorn` header tells a caller what to attack.
-UVICORN_LIMITS = ["--ws-max-size", "4096", "--timeout-graceful-shutdown", "20", "--no-server-header"]
+# `Server: uvicorn` header tells a caller what to attack. A kept-alive connection stays open 75 s,
+# longer than the gateway keeps an idle one (`serversTransport` in gateway/traefik.yml, 60 s): the
+# gateway, not uvicorn, closes it, so a request never goes out on a connection uvicorn has just
+# closed (a 502 the gateway does not retry, seen under load with uvicorn's default 5 s).
+UVICORN_LIMITS = ["--ws-max-size", "4096", "--timeout-graceful-shutdown", "20", "--no-server-header",
+                  "--timeout-keep-alive", "75"]
 
 
 def _service(name: str, replica: int = 1) -> Process:

@@ -354,6 +354,24 @@ def test_every_service_stops_within_a_bounded_grace():
             assert process.cmd[at + 1] == "20" and "--no-server-header" in process.cmd, process.name
 
 
+def test_the_gateway_closes_idle_connections_before_the_services_do():
+    """Traefik's idle timeout below uvicorn's keep-alive everywhere, so no request races a close."""
+    import yaml
+
+    static = yaml.safe_load((REPO / "gateway" / "traefik.yml").read_text())
+    idle = int(static["serversTransport"]["forwardingTimeouts"]["idleConnTimeout"].rstrip("s"))
+    entrypoint = (DOCKER / "service-entrypoint.sh").read_text()
+    serve = entrypoint.split("serve)", 1)[1].split(";;", 1)[0]
+    assert int(re.search(r"--timeout-keep-alive (\d+)", serve).group(1)) > idle
+    sys.path.insert(0, str(REPO / "deploy" / "local"))
+    import config  # deploy/local/config.py
+
+    for process in config.PROCESSES:
+        if process.service in SERVICES:
+            at = process.cmd.index("--timeout-keep-alive")
+            assert int(process.cmd[at + 1]) > idle, process.name
+
+
 # ------------------------------------------------------------------------- forwarded headers
 def test_services_trust_forwarded_headers_from_the_gateways_only(compose):
     gateway_ips = {compose["services"][g]["networks"]["default"]["ipv4_address"] for g in GATEWAYS}
