@@ -26,10 +26,14 @@ async def places_of(session: AsyncSession, restaurant_id: int) -> list[PlaceFact
     ))
 
 
+def _names_known(session: AsyncSession) -> dict[int, str]:
+    return session.info.setdefault("ordering.place_names", {})
+
+
 async def place_names(session: AsyncSession, place_ids: Iterable[int | None]) -> dict[int, str]:
     """The places' names, read once per session: a request names its places in events and in its
     answer, and only the projection's handlers (other sessions) rename a place."""
-    known: dict[int, str] = session.info.setdefault("ordering.place_names", {})
+    known = _names_known(session)
     ids = {i for i in place_ids if i is not None}
     if missing := [i for i in ids if i not in known]:
         rows = await session.execute(select(PlaceFacts.place_id, PlaceFacts.name).where(PlaceFacts.place_id.in_(missing)))
@@ -38,12 +42,15 @@ async def place_names(session: AsyncSession, place_ids: Iterable[int | None]) ->
 
 
 async def lock_places(session: AsyncSession, place_ids: Iterable[int]) -> None:
-    """Lock the places' rows in id order (order.service serializes each place's line changes on them)."""
+    """Lock the places' rows in id order (order.service serializes each place's line changes on
+    them), learning their names on the way (`place_names`)."""
     ids = sorted(set(place_ids))
     if ids:
-        await session.execute(
-            select(PlaceFacts.place_id).where(PlaceFacts.place_id.in_(ids)).order_by(PlaceFacts.place_id).with_for_update()
+        rows = await session.execute(
+            select(PlaceFacts.place_id, PlaceFacts.name)
+            .where(PlaceFacts.place_id.in_(ids)).order_by(PlaceFacts.place_id).with_for_update()
         )
+        _names_known(session).update(rows.all())
 
 
 async def dishes(session: AsyncSession, dish_ids: Iterable[int]) -> dict[int, DishFacts]:
