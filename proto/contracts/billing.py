@@ -1,6 +1,7 @@
 """Events published by the billing service."""
 from datetime import datetime
 from decimal import Decimal
+from typing import Literal
 
 from contracts.base import Event, Part
 
@@ -64,3 +65,57 @@ class MarketplaceUnlinked(MarketplaceLink):
     tokens. Online payments stop until the owner links an account again."""
 
     type = "billing.marketplace.unlinked"
+
+
+class CheckoutLines(Event):
+    """An online checkout (issue 22): lines of one table (`place_id`) or of delivery orders
+    (`delivery_ids`) that a diner, or staff for a delivery, is paying through the restaurant's
+    marketplace account. A line is in at most one open checkout at a time (billing's rule).
+
+    Ordering keeps each line's `pay_status` from these: 'pending' from `opened`, 'rejected' after
+    `rejected`, cleared by `closed`, and pays the lines on `approved` through the same transition
+    as the counter. Consumers order them by `occurred_at`: an older one never undoes a newer."""
+
+    checkout_id: int
+    restaurant_id: int
+    place_id: int | None = None
+    delivery_ids: list[int] = []
+    line_ids: list[int]
+
+
+class CheckoutOpened(CheckoutLines):
+    """A checkout started: its lines cannot be paid another way until it ends (staff may cancel it,
+    `pagar-orden/{id}/cancelar-mercadopago/`). `amount` is the lines' total it charges, tips aside."""
+
+    type = "billing.checkout.opened"
+    amount: Decimal
+
+
+class CheckoutRejected(CheckoutLines):
+    """The marketplace rejected a payment of the checkout (confirmed with it): the lines show
+    'payment rejected'; the diner may try again, or staff cancel the checkout."""
+
+    type = "billing.checkout.rejected"
+
+
+class CheckoutClosed(CheckoutLines):
+    """The checkout ended without paying its lines: staff cancelled it, it expired unpaid, or its
+    money went back (a refund after ordering refused it). The lines may be paid another way."""
+
+    type = "billing.checkout.closed"
+    reason: Literal["cancelled", "expired", "refunded"]
+
+
+class CheckoutApproved(CheckoutLines):
+    """Every payment of the checkout was approved (confirmed with the marketplace): ordering pays its
+    lines as one online payment (`ordering.payment.recorded`, method 'online', this `checkout_id`),
+    or refuses (`ordering.checkout.refused`). `amount` is the lines' total (what the sale records);
+    `tip` went to the restaurant on top and `fee_retained` is the platform's fee the marketplace
+    kept at source (on `amount` only: a tip carries none)."""
+
+    type = "billing.checkout.approved"
+    amount: Decimal
+    tip: Decimal = Decimal("0.00")
+    fee_retained: Decimal = Decimal("0.00")
+    paid_at: datetime
+    provider_payment_ids: list[str] = []

@@ -107,6 +107,10 @@ class LineFacts(Part):
     placed_at: datetime | None = None
     changed_at: datetime | None = None  # when the change announced was made
     version: int | None = None  # grows with every change of the line
+    # The line's online payment (spec part 2 §4 'Payment'): 'pending' while a marketplace checkout
+    # holds it, 'rejected' when the marketplace refused that payment (the checkout still holds it),
+    # 'paid' once paid; None when no payment is under way.
+    pay_status: Literal["pending", "rejected", "paid"] | None = None
 
 
 class OrderPlaced(Event):
@@ -150,7 +154,8 @@ class LinesStatusChanged(Event):
     changes: list[LineStatusChange]
 
 
-LineField = Literal["dish", "quantity", "comment", "place", "client"]
+# "payment": an online payment started, was rejected or ended without paying (`pay_status`).
+LineField = Literal["dish", "quantity", "comment", "place", "client", "payment"]
 
 
 class LineEdit(Part):
@@ -276,7 +281,20 @@ class PaymentRecorded(Event):
     paid_at: datetime
     paid_by: str = ""  # the staff member's username, or '' for an online payment
     provider_payment_id: str | None = None  # the marketplace's payment id (online)
+    checkout_id: int | None = None  # billing's checkout an online payment paid (`billing.checkout.approved`)
     lines: list[PaidLine]
     # The payment left no open line at its place: the table was reset and its tab closed (an
     # `ordering.tab.closed` follows in the same transaction). Always False for delivery orders.
     tab_closed: bool = False
+
+
+class CheckoutRefused(Event):
+    """Ordering could not pay an approved online checkout's lines (`billing.checkout.approved`): one
+    was paid at the counter, rejected or removed meanwhile. Nothing was paid here; billing gives
+    the diner the money back (a refund at the marketplace) and records no sale."""
+
+    type = "ordering.checkout.refused"
+    checkout_id: int
+    restaurant_id: int
+    reason: Literal["line_final", "line_missing"]
+    line_ids: list[int]
