@@ -229,6 +229,33 @@ def test_only_a_pending_or_in_process_payment_can_be_cancelled(http):
     assert http.get(f"/v1/payments/{approved}", headers=bearer(tokens)).json()["status"] == "approved"
 
 
+def test_an_approved_payment_is_refunded_whole_or_in_parts_and_then_says_refunded(http):
+    tokens = link(http)
+    whole = pay(http, preference(http, tokens).json()["init_point"])["payment_id"][0]
+    refund = http.post(f"/v1/payments/{whole}/refunds", headers=bearer(tokens))
+    assert (refund.status_code, refund.json()["amount"], refund.json()["payment_id"]) == (201, 251.0, int(whole))
+    payment = http.get(f"/v1/payments/{whole}", headers=bearer(tokens)).json()
+    assert (payment["status"], payment["transaction_amount_refunded"], len(payment["refunds"])) == ("refunded", 251.0, 1)
+    assert http.post(f"/v1/payments/{whole}/refunds", headers=bearer(tokens)).status_code == 400  # nothing left
+    parts = pay(http, preference(http, tokens).json()["init_point"])["payment_id"][0]
+    first = http.post(f"/v1/payments/{parts}/refunds", json={"amount": 51}, headers=bearer(tokens))
+    assert first.status_code == 201
+    assert http.get(f"/v1/payments/{parts}", headers=bearer(tokens)).json()["status"] == "approved"
+    assert http.post(f"/v1/payments/{parts}/refunds", json={"amount": 200.01}, headers=bearer(tokens)).status_code == 400
+    assert http.post(f"/v1/payments/{parts}/refunds", json={"amount": 200}, headers=bearer(tokens)).status_code == 201
+    assert http.get(f"/v1/payments/{parts}", headers=bearer(tokens)).json()["status"] == "refunded"
+    assert [r["amount"] for r in http.get(f"/v1/payments/{parts}/refunds", headers=bearer(tokens)).json()] == [51.0, 200.0]
+
+
+def test_only_an_approved_payment_can_be_refunded_and_only_by_its_seller(http):
+    tokens, other = link(http, "uno@example.com"), link(http, "otro@example.com")
+    pending = pay(http, preference(http, tokens).json()["init_point"], "pending")["payment_id"][0]
+    assert http.post(f"/v1/payments/{pending}/refunds", headers=bearer(tokens)).status_code == 400
+    approved = pay(http, preference(http, tokens).json()["init_point"])["payment_id"][0]
+    assert http.post(f"/v1/payments/{approved}/refunds", headers=bearer(other)).status_code == 404
+    assert http.get(f"/v1/payments/{approved}", headers=bearer(tokens)).json()["status"] == "approved"
+
+
 def test_the_balance_holds_approved_money_until_released_plus_what_the_control_sets(http):
     tokens = link(http)
     pay(http, preference(http, tokens).json()["init_point"])

@@ -12,6 +12,9 @@ describes the real provider, one host serving both the authorization page and th
   person approves, rejects or leaves the payment pending, then goes back to the matching back URL.
 - Payments: `GET /v1/payments/{id}` (fee details: MercadoPago's fee, then the marketplace fee, from the
   seller), `PUT /v1/payments/{id}` `{"status": "cancelled"}` from pending or in_process only.
+- Refunds: `POST /v1/payments/{id}/refunds` of an approved payment, whole (no body) or `{"amount": x}`
+  (up to what is left, at most 20 refunds); refunded whole, the payment becomes `refunded` (notified).
+  `GET /v1/payments/{id}/refunds` lists them.
 - `GET /users/me`, `GET /users/{id}/mercadopago_account/balance`.
 - Webhooks: every payment change (and a seller's deauthorization, `mp-connect`) is POSTed, signed
   (`x-signature: ts=..,v1=HMAC-SHA256(webhook secret, "id:<data.id>;request-id:<x-request-id>;ts:<ts>;")`,
@@ -186,6 +189,7 @@ class Marketplace:
         self.payment_ids = itertools.count(1_300_000_001)
         self.notification_ids = itertools.count(9_000_000_001)
         self.merchant_order_ids = itertools.count(20_000_000_001)
+        self.refund_ids = itertools.count(3_000_000_001)
 
     # ------------------------------------------------------------------ failures and delay
     def take_failure(self, endpoint: str, kinds: set[str] | None = None) -> Failure | None:
@@ -282,6 +286,7 @@ class Marketplace:
             "items": preference["items"], "metadata": preference["metadata"],
             "date_created": now(), "date_approved": None, "date_last_updated": now(), "money_release_date": None,
             "mercadopago_fee": money(preference["total"] * self.fee_percent / 100),
+            "refunds": [],
         }
         self.set_status(payment, status, notify=False)
         self.payments[payment["id"]] = payment
@@ -317,7 +322,29 @@ class Marketplace:
             "date_last_updated": iso(payment["date_last_updated"]), "money_release_date": iso(payment["money_release_date"]),
             "fee_details": fees, "live_mode": False,
             "transaction_details": {"total_paid_amount": number(amount), "net_received_amount": number(net)},
+            "transaction_amount_refunded": number(sum((r["amount"] for r in payment["refunds"]), Decimal(0))),
+            "refunds": [self.refund_public(payment, refund) for refund in payment["refunds"]],
         }
+
+    def refund_public(self, payment: dict, refund: dict) -> dict:
+        return {"id": refund["id"], "payment_id": payment["id"], "amount": number(refund["amount"]),
+                "status": "approved", "date_created": iso(refund["date_created"]), "source": {"type": "collector"}}
+
+    def refund(self, payment: dict, amount: Decimal | None) -> dict | str:
+        """A refund of an approved payment (whole when `amount` is None), or why not."""
+        if payment["status"] != "approved":
+            return f"Payment in status {payment['status']} cannot be refunded"
+        left = payment["transaction_amount"] - sum((r["amount"] for r in payment["refunds"]), Decimal(0))
+        amount = left if amount is None else amount
+        if amount <= 0 or amount > left or amount != amount.quantize(CENT):
+            return "invalid refund amount"
+        if len(payment["refunds"]) >= 20:
+            return "too many refunds"
+        refund = {"id": next(self.refund_ids), "amount": amount, "date_created": now()}
+        payment["refunds"].append(refund)
+        if amount == left:
+            self.set_status(payment, "refunded")
+        return refund
 
     def payment_changed(self, payment: dict, action: str) -> None:
         url = payment["notification_url"]
@@ -622,6 +649,25 @@ def create_app(webhook_url: str | None = None, retry_seconds: list[float] | None
         mp.set_status(payment, "cancelled")
         return JSONResponse(mp.payment_public(payment))
 
+    async def refunds(request: Request):
+        payment = await sellers_record(request, "payments", mp.payments, "payment_id", "Payment not found")
+        if isinstance(payment, Response):
+            return payment
+        if request.method == "GET":
+            return JSONResponse([mp.refund_public(payment, refund) for refund in payment["refunds"]])
+        raw = await request.body()
+        amount = None
+        if raw.strip():
+            try:
+                data = await request.json()
+                amount = None if data.get("amount") is None else Decimal(str(data["amount"]))
+            except (ValueError, AttributeError, InvalidOperation):
+                return error(400, "invalid refund body", "bad_request")
+        refund = mp.refund(payment, amount)
+        if isinstance(refund, str):
+            return error(400, refund, "bad_request", [{"code": 2085, "description": refund}])
+        return JSONResponse(mp.refund_public(payment, refund), status_code=201)
+
     # -------------------------------------------------------------- control API
     async def health(request: Request):
         return JSONResponse({"status": "ok", "state": IN_MEMORY})
@@ -726,6 +772,7 @@ def create_app(webhook_url: str | None = None, retry_seconds: list[float] | None
         Route("/checkout/v1/redirect", checkout, methods=["GET", "POST"]),
         Route("/v1/payments/{payment_id:int}", get_payment, methods=["GET"]),
         Route("/v1/payments/{payment_id:int}", update_payment, methods=["PUT"]),
+        Route("/v1/payments/{payment_id:int}/refunds", refunds, methods=["GET", "POST"]),
         Route("/_control/health", health),
         Route("/_control/reset", control_reset, methods=["POST"]),
         Route("/_control/settings", control_settings, methods=["PUT"]),

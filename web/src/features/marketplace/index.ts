@@ -1,1 +1,0 @@
-export { useLinkState } from './api/get-link-state';
