@@ -25,6 +25,7 @@ class RestaurantProfile(Event):
     logo: str = ""  # a /media/identity/... path, or empty
     whatsapp: str = ""  # a https://wa.me/<digits> link, or empty
     takeaway: bool = False
+    tips: bool = False  # diners may add a tip to an online payment (billing's checkout)
     stop_orders: bool = False
     mp_active: bool = False
     wait_time: int = 0

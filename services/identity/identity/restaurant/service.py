@@ -46,6 +46,7 @@ def profile_event(event_type: type[RestaurantProfile], restaurant: Restaurant) -
         logo=media_url("identity", restaurant.logo),
         whatsapp=restaurant.whatsapp,
         takeaway=restaurant.takeaway,
+        tips=restaurant.tips,
         stop_orders=restaurant.stop_orders,
         mp_active=restaurant.mp_active,
         wait_time=restaurant.wait_time,

@@ -151,13 +151,14 @@ async def test_names_follow_the_profile_rules(client):
 
 async def test_updates_and_deletes_are_announced(client, app):
     owner = await register_owner(client)
-    await client.put(f"/api/restaurant-atributes/{owner['id']}/", data={"nombre_local": "Parrilla Nueva"}, headers=owner["headers"])
+    await client.put(f"/api/restaurant-atributes/{owner['id']}/", data={"nombre_local": "Parrilla Nueva", "tips": "true"}, headers=owner["headers"])
     assert (await client.delete(f"/api/restaurant-atributes/{owner['id']}/", headers=owner["headers"])).status_code == 204
     async with app.state.session_factory() as session:
         rows = (await session.scalars(select(OutboxMessage).order_by(OutboxMessage.created_at))).all()
     kinds = [row.event_type for row in rows]
     assert kinds[-2:] == ["identity.restaurant.updated", "identity.restaurant.deleted"]
     assert rows[-2].payload["nombre_local"] == "Parrilla Nueva"
+    assert rows[-2].payload["tips"] is True  # billing offers diners a tip on online payments only then
 
 
 async def test_the_schedule_is_stored_and_cleared(client):
