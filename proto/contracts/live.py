@@ -245,7 +245,7 @@ class WaiterCallCleared(Message):
     data: NoData
 
 
-LineField = Literal["dish", "quantity", "comment", "place", "client"]
+LineField = Literal["dish", "quantity", "comment", "place", "client", "payment"]
 
 
 class EditedLine(Frame):

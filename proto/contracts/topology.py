@@ -58,6 +58,10 @@ CONSUMES: dict[str, tuple[str, ...]] = {
         "floor.place.changed",
         "floor.place.removed",
         "billing.commission.accrued",
+        "billing.checkout.opened",
+        "billing.checkout.rejected",
+        "billing.checkout.closed",
+        "billing.checkout.approved",
     ),
     "billing": (
         *MEMBERSHIP,

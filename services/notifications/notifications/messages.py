@@ -30,6 +30,12 @@ PLACE_CLOSED = Text(
 TAB_CLOSED = Text(es="Se cerró la cuenta de {place}", en="{place}'s tab was closed")
 LINE_EDITED = Text(es="{place}: se modificó {quantity} × {dish}", en="{place}: {quantity} × {dish} was changed")
 LINES_EDITED = Text(es="{place}: se modificaron {count} pedidos", en="{place}: {count} orders were changed")
+# A line's online payment (issue 22): its checkout started, was rejected, or ended without paying.
+ONLINE_PAYMENT = {
+    "pending": Text(es="{place}: pago con MercadoPago en curso", en="{place}: MercadoPago payment under way"),
+    "rejected": Text(es="{place}: MercadoPago rechazó el pago", en="{place}: MercadoPago rejected the payment"),
+    None: Text(es="{place}: el pago con MercadoPago terminó sin cobrarse", en="{place}: the MercadoPago payment ended unpaid"),
+}
 DELIVERY_CHANGED = Text(es="Se actualizó el pedido {place}", en="Order {place} was updated")
 PAYMENT_RECORDED = Text(es="{place}: se cobraron {amount} ({method})", en="{place}: {amount} was paid ({method})")
 PAYMENT_METHOD = {

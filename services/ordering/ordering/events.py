@@ -6,7 +6,7 @@ from contracts import billing, catalog, floor
 from kit.consumer import kept_copy
 from kit.membership import restaurant_profile, with_membership
 from ordering.order import service as orders
-from ordering.payment import service as payments
+from ordering.payment import online, service as payments
 from ordering.projections import handlers as projection
 
 EVENT_HANDLERS = with_membership({
@@ -25,4 +25,8 @@ EVENT_HANDLERS = with_membership({
     **kept_copy(floor.PlaceCreated, floor.PlaceChanged, floor.PlaceRemoved, projection.on_place_facts, projection.on_place_removed),
     # billing's commission on a payment: each paid line's share (its account_pay)
     billing.CommissionAccrued.type: payments.on_commission_accrued,
+    # online payments: the lines a checkout holds, and its approval paying them (or refused)
+    **{checkout.type: online.on_checkout for checkout in (
+        billing.CheckoutOpened, billing.CheckoutRejected, billing.CheckoutClosed, billing.CheckoutApproved,
+    )},
 })

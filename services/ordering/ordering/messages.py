@@ -183,6 +183,10 @@ PAY_METHOD_INVALID = Text(
     es="Elija un medio de pago: Efectivo, Debito o Credito.",
     en="Choose a payment method: Efectivo (cash), Debito (debit) or Credito (credit).",
 )
+ONLINE_PAYMENT_PENDING = Text(
+    es="Hay un pago de MercadoPago en curso para este pedido. Cancélelo para cobrarlo de otra forma.",
+    en="A MercadoPago payment of this order is under way. Cancel it to take the payment another way.",
+)
 ONLINE_NOT_AT_COUNTER = Text(
     es="Los pagos en línea se cobran con el checkout de MercadoPago, no en el mostrador.",
     en="Online payments are taken through the MercadoPago checkout, not at the counter.",

@@ -125,7 +125,9 @@ def lines_changed(event: LinesChanged, place: str, place_id: int | None, moved_a
     """Staff edited lines. `place_id` is where the message goes: the lines' place now, or
     (`moved_away`) the place a line left, whose tab and phones must let it go."""
     edits = [edit for edit in event.edits if not moved_away or edit.before.place_id == place_id]
-    if len(edits) == 1:
+    if all(edit.fields == ["payment"] for edit in edits):  # an online payment's news, not staff's edit
+        msg = fill(messages.ONLINE_PAYMENT[edits[0].line.pay_status], place=place)
+    elif len(edits) == 1:
         line = edits[0].line
         msg = fill(messages.LINE_EDITED, place=place, quantity=line.quantity, dish=line.dish_name)
     else:

@@ -6,7 +6,7 @@ from typing import Annotated
 from pydantic import BaseModel, Field
 
 from kit.pagination import DbId
-from ordering.order.schemas import Comment, Quantity
+from ordering.order.schemas import Comment, PayStatus, Quantity
 
 
 class DinerLine(BaseModel):
@@ -31,6 +31,7 @@ class TabLine(BaseModel):
     extra_commentary: str
     diner_name: str
     creation_date: datetime
+    status_pay: PayStatus | None = Field(None, description="its payment: 'paid', or an online payment 'pending' or 'rejected'")
 
 
 class Tab(BaseModel):

@@ -37,7 +37,7 @@ def tab_line(line: OrderLine) -> TabLine:
     return TabLine(
         id=line.id, order=line.order_id, fk_dish=line.dish_id, dish_name=line.dish_name, price=line.price,
         quantity=line.quantity, status=line.status, extra_commentary=line.extra_commentary,
-        diner_name=line.diner_name, creation_date=line.created_at,
+        diner_name=line.diner_name, creation_date=line.created_at, status_pay=line.pay_status,
     )
 
 

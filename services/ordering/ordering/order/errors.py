@@ -81,3 +81,13 @@ class PaidOnlyByPayment(DetailError, code="paid_only_by_payment", text=messages.
 
 class CashNotRejectable(DetailError, code="cash_not_rejectable", text=messages.CASH_NOT_REJECTABLE):
     """A line paid in cash is never rejected (spec part 2 §4)."""
+
+
+class OnlinePaymentPending(DetailError, status_code=409, code="online_payment_pending", text=messages.ONLINE_PAYMENT_PENDING):
+    """A line an online (MercadoPago) payment holds is paid, rejected or removed only once that
+    payment ends: staff cancel it first (spec part 2 §4 'Payment', §8: the screen offers to cancel
+    it and retry). `lines`: the lines held."""
+
+    def __init__(self, line_ids: list[int]):
+        super().__init__()
+        self.body["lines"] = line_ids

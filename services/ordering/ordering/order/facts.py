@@ -21,6 +21,7 @@ def line_facts(line: OrderLine, placed_by: str, changed_at: datetime) -> LineFac
         amount=money.line_total(line.price, line.quantity), status=line.status,
         extra_commentary=line.extra_commentary, diner_name=line.diner_name, placed_by=placed_by or line.diner_name,
         fk_user_client=line.fk_user_client, placed_at=line.created_at, changed_at=changed_at, version=line.version,
+        pay_status=line.pay_status,
     )
 
 

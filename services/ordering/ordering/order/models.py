@@ -9,7 +9,9 @@ A line stays on its place's tab (`closed_at` empty) until the table is freed or 
 A line is paid (6) only by a payment (`ordering.payment`), which it names (`payment_id`), with the
 payment's method (`pay_method`: a cash line is never rejected) and, once billing announced it, its
 share of the payment's commission (`commission`). `pay_status` is the spec's 'status_pay':
-'paid', or the marketplace's 'pending' / 'rejected' while an online payment is under way.
+'paid', or the marketplace's 'pending' / 'rejected' while an online payment is under way (the
+checkout holding the line: `checkout_id`); such a line is paid, rejected or removed only once
+that checkout ends (`ordering.payment.online`).
 `version` grows with every change of the line: two tablets acting on the same line at once cannot
 both win (see `order.service`).
 """
@@ -66,5 +68,13 @@ class OrderLine(Base):
     closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     payment_id: Mapped[int | None] = mapped_column(ForeignKey("payment.id"), index=True)
     pay_status: Mapped[str | None] = mapped_column(String(8))  # paid, pending, rejected
+    # billing's checkout holding the line while an online payment is under way (`payment.online`)
+    checkout_id: Mapped[int | None] = mapped_column(Integer, index=True)
+
+    @property
+    def held_online(self) -> bool:
+        """An online payment of the line is under way: only its checkout's end lets it be paid,
+        rejected or removed another way (staff cancel it first: billing's cancelar-mercadopago)."""
+        return self.pay_status in ("pending", "rejected")
     pay_method: Mapped[str | None] = mapped_column(String(10))  # cash, debit, credit, online
     commission: Mapped[Decimal | None] = mapped_column(Numeric(12, 2))  # billing's share of the payment's commission

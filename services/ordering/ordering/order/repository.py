@@ -70,6 +70,18 @@ async def lines_by_ids(
     return list(await session.scalars(query))
 
 
+async def lines_of_restaurant(
+    session: AsyncSession, restaurant_id: int, ids: Iterable[int], *, lock: bool = False
+) -> list[OrderLine]:
+    """Lines of one restaurant by id, in id order, for work no caller asked for (an event's)."""
+    query = (
+        select(OrderLine).where(OrderLine.restaurant_id == restaurant_id, OrderLine.id.in_(list(ids))).order_by(OrderLine.id)
+    )
+    if lock:
+        query = query.with_for_update().execution_options(populate_existing=True)
+    return list(await session.scalars(query))
+
+
 OpenLine = tuple[int | None, int, int]  # (place, order, dish) of an open line
 
 

@@ -123,10 +123,11 @@ class BoardLine(LinePublic):
 
     model_config = ConfigDict(from_attributes=True)  # made from a LinePublic
 
-    @computed_field(description="whether it may be rejected now: new or accepted, and not paid in cash (spec part 2 §4)")
+    @computed_field(description="whether it may be rejected now: new or accepted, not paid in cash (spec part 2 §4) "
+                    "and no online payment of it under way")
     @property
     def can_reject(self) -> bool:
-        return (self.status, REJECTED) in TRANSITIONS and not self.cash
+        return (self.status, REJECTED) in TRANSITIONS and not self.cash and self.status_pay not in ("pending", "rejected")
 
     @computed_field(description="whether the counter may pay it now: accepted or delivered (spec part 2 §4: payment is "
                     "disabled for new, rejected, paid and cash orders); a payment of it still answers 208 if it became final meanwhile")

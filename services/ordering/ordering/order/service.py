@@ -34,7 +34,7 @@ from ordering import messages, money
 from ordering.order import repository
 from ordering.order.errors import (
     AddOrderDisabled, CashNotRejectable, ChangedMeanwhile, DishNotInMenu, DishUnavailable, DishUnknown, LineNotEditable,
-    LineNotFound, PaidLineUndeletable, PaidOnlyByPayment, PlaceNotFound, TooManyLines,
+    LineNotFound, OnlinePaymentPending, PaidLineUndeletable, PaidOnlyByPayment, PlaceNotFound, TooManyLines,
 )
 from ordering.order.facts import facts_of, line_facts
 from ordering.order.models import Order, OrderLine
@@ -70,6 +70,8 @@ def check_move(line: OrderLine, to_status: str, *, paying: bool = False) -> str:
     see from statuses alone: a line paid in cash is never rejected, and only a payment pays."""
     if to_status == REJECTED and line.pay_method == "cash":
         raise CashNotRejectable()
+    if to_status == REJECTED and line.held_online:
+        raise OnlinePaymentPending([line.id])
     action = check(line.status, to_status)
     if action == "pay" and not paying:
         raise PaidOnlyByPayment()
@@ -413,6 +415,8 @@ async def remove(session: AsyncSession, principal: Principal, line_id: int) -> N
         raise LineNotFound()
     if line.status == PAID:
         raise PaidLineUndeletable()
+    if line.held_online:
+        raise OnlinePaymentPending([line.id])
     await lock_holders(session, [line.place_id], [line.order_id])
     before = await holds(session, [line.place_id], [line.order_id])
     facts = await facts_of(session, [line], datetime.now(UTC))

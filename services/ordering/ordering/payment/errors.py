@@ -41,3 +41,4 @@ class PkOrderMismatch(FieldErrors):
 class PaymentKeyReused(DetailError, status_code=422, code="idempotency_key_reused", text=messages.PAYMENT_KEY_REUSED):
     """The key named another payment request (other lines, method or restaurant): its answer is
     never sent to someone else."""
+

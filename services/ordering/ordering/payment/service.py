@@ -27,7 +27,7 @@ from kit.outbox import add_event
 from kit.tokens import Principal
 from ordering import messages, money
 from ordering.order import repository as orders
-from ordering.order.errors import LineNotFound
+from ordering.order.errors import LineNotFound, OnlinePaymentPending
 from ordering.order.facts import paid_line
 from ordering.order.models import OrderLine
 from ordering.order.policy import check_key
@@ -73,10 +73,7 @@ async def pay(
     session: AsyncSession, principal: Principal, line_ids: list[int], type_pay: int | str, idempotency_key: str | None,
     now: datetime,
 ) -> PaymentPublic:
-    """Pay these lines in one payment at `now` (the server's clock, or the local demo's).
-
-    Busy tablets pay all evening: the lines' moves, the payment and its events are staged in the
-    session and written at the commit, each table's statement once."""
+    """Pay these lines at the counter in one payment at `now` (the server's clock, or the local demo's)."""
     method = counter_method(type_pay)
     check_key(idempotency_key)
     ids = sorted(set(line_ids))
@@ -100,6 +97,32 @@ async def pay(
     if any(line.status == NEW for line in lines):
         raise NewNotPayable()
 
+    if held := [line.id for line in lines if line.held_online]:
+        raise OnlinePaymentPending(held)
+    paid = await settle(session, restaurant_id, place_id, delivery_ids, lines, method, now, principal.username[:150],
+                        idempotency_key=key, request_hash=fingerprint)
+    if paid is None:  # the key named another request, committed meanwhile at other lines
+        raise PaymentKeyReused()
+    payment_id, open_left, names = paid
+    return PaymentPublic(
+        detail=messages.PAYMENT_RECORDED.render(), payment_id=payment_id, method=method, amount=money.paid_amount(lines),
+        paid_at=now, orders_sit_count=open_left if place_id is not None else None,
+        data=None if place_id is not None else DeliveryCount(orders_delivery_count=open_left),
+        lines=[public(line, names.get(line.place_id, "")) for line in lines],
+    )
+
+
+async def settle(
+    session: AsyncSession, restaurant_id: int, place_id: int | None, delivery_ids: list[int], lines: list[OrderLine],
+    method: str, now: datetime, paid_by: str, *, idempotency_key: str | None = None, request_hash: str | None = None,
+    checkout_id: int | None = None, provider_payment_id: str | None = None,
+) -> tuple[int, int, dict[int, str]] | None:
+    """Pay locked, payable lines in one payment, at the counter or online: the one path both take.
+    Answers (payment id, lines left open at the place or the delivery orders, place names), or None
+    when the payment's key or checkout was recorded already (nothing is changed then).
+
+    The lines' moves, the payment and its events are staged in the session and written at the
+    commit, each table's statement once: busy tablets pay all evening."""
     amount = money.paid_amount(lines)
     names = await projections.place_names(session, [place_id])
     # The payment belongs to the sitting it ends: announced as happening before the tab it may close.
@@ -111,28 +134,23 @@ async def pay(
         payment_id = await session.scalar(
             insert(Payment)
             .values(restaurant_id=restaurant_id, place_id=place_id, delivery_id=_one(delivery_ids), method=method,
-                    amount=amount, paid_at=now, paid_by=principal.username[:150], idempotency_key=key,
-                    request_hash=fingerprint, open_left=open_left)
-            .on_conflict_do_nothing(index_elements=["idempotency_key"], index_where=Payment.idempotency_key.is_not(None))
+                    amount=amount, paid_at=now, paid_by=paid_by, idempotency_key=idempotency_key,
+                    request_hash=request_hash, open_left=open_left, checkout_id=checkout_id)
+            .on_conflict_do_nothing()
             .returning(Payment.id)
         )
-    if payment_id is None:  # the key named another request, committed meanwhile at other lines
-        raise PaymentKeyReused()
+    if payment_id is None:
+        return None
     for line in lines:
         line.payment_id, line.pay_status, line.pay_method = payment_id, "paid", method
     add_event(session, PaymentRecorded(
         payment_id=payment_id, restaurant_id=restaurant_id, place_id=place_id, place_name=names.get(place_id, ""),
-        delivery_id=_one(delivery_ids), method=method, amount=amount, paid_at=now, paid_by=principal.username[:150],
-        lines=[paid_line(line) for line in lines],
+        delivery_id=_one(delivery_ids), method=method, amount=amount, paid_at=now, paid_by=paid_by,
+        checkout_id=checkout_id, provider_payment_id=provider_payment_id, lines=[paid_line(line) for line in lines],
         tab_closed=place_id is not None and open_left == 0, occurred_at=announced_at,
     ))
     count_payment(session, method, amount)  # `resto_payments_total{method}`, once this commits
-    return PaymentPublic(
-        detail=messages.PAYMENT_RECORDED.render(), payment_id=payment_id, method=method, amount=amount, paid_at=now,
-        orders_sit_count=open_left if place_id is not None else None,
-        data=None if place_id is not None else DeliveryCount(orders_delivery_count=open_left),
-        lines=[public(line, names.get(line.place_id, "")) for line in lines],
-    )
+    return payment_id, open_left, names
 
 
 def _where(lines: list[OrderLine]) -> tuple[int, int | None, list[int]]:

@@ -213,7 +213,7 @@ export interface components {
             /** Extra Commentary */
             extra_commentary: string;
             /** Fields */
-            fields: ("dish" | "quantity" | "comment" | "place" | "client")[];
+            fields: ("dish" | "quantity" | "comment" | "place" | "client" | "payment")[];
             /** Id */
             id: number;
             /** Name */

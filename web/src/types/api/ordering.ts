@@ -432,7 +432,7 @@ export interface components {
             readonly can_pay: boolean;
             /**
              * Can Reject
-             * @description whether it may be rejected now: new or accepted, and not paid in cash (spec part 2 §4)
+             * @description whether it may be rejected now: new or accepted, not paid in cash (spec part 2 §4) and no online payment of it under way
              */
             readonly can_reject: boolean;
             /**
@@ -482,7 +482,7 @@ export interface components {
              */
             status: "1" | "2" | "3" | "4" | "5" | "6" | "7";
             /** Status Pay */
-            status_pay?: ("paid" | "pending" | "rejected") | null;
+            status_pay?: ("pending" | "rejected" | "paid") | null;
             /**
              * Total Paid Amount
              * @default 0.00
@@ -681,7 +681,7 @@ export interface components {
             readonly can_pay: boolean;
             /**
              * Can Reject
-             * @description whether it may be rejected now: new or accepted, and not paid in cash (spec part 2 §4)
+             * @description whether it may be rejected now: new or accepted, not paid in cash (spec part 2 §4) and no online payment of it under way
              */
             readonly can_reject: boolean;
             /**
@@ -731,7 +731,7 @@ export interface components {
              */
             status: "1" | "2" | "3" | "4" | "5" | "6" | "7";
             /** Status Pay */
-            status_pay?: ("paid" | "pending" | "rejected") | null;
+            status_pay?: ("pending" | "rejected" | "paid") | null;
             /**
              * Total Paid Amount
              * @default 0.00
@@ -933,7 +933,7 @@ export interface components {
              */
             status: "1" | "2" | "3" | "4" | "5" | "6" | "7";
             /** Status Pay */
-            status_pay?: ("paid" | "pending" | "rejected") | null;
+            status_pay?: ("pending" | "rejected" | "paid") | null;
             /**
              * Total Paid Amount
              * @default 0.00
@@ -1100,6 +1100,11 @@ export interface components {
             quantity: number;
             /** Status */
             status: string;
+            /**
+             * Status Pay
+             * @description its payment: 'paid', or an online payment 'pending' or 'rejected'
+             */
+            status_pay?: ("paid" | "pending" | "rejected") | null;
         };
         /** TableActionResult */
         TableActionResult: {
