@@ -18,6 +18,8 @@ export const KEYS = {
   startResto: 'StartResto',
   locale: 'locale',
   owner: 'owner',
+  /** the diner's table (`/menus?p=<token>`), for the way back from the marketplace's result pages */
+  dinerTable: 'diner-table',
 } as const;
 
 export function read(key: string): string | null {

@@ -67,6 +67,8 @@ export const handlers = [
     const body = (await request.json()) as { fk_resto: number };
     return HttpResponse.json({ fk_resto: body.fk_resto, mp_active: false, linked_at: null } satisfies Billing['schemas']['LinkState']);
   }),
+  // a table's phone asks whether the restaurant takes online payments: not unless a test says so
+  http.get('*/api/pagar-orden/mercadopago/mesa/', () => HttpResponse.json({ linked: false, tips: false, checkouts: [] })),
   http.post('*/api/auth/users/reset_password_confirm/', async ({ request }) => {
     const body = (await request.json()) as { token: string };
     if (body.token === 'expired') return HttpResponse.json({ token: ['Invalid token.'] }, { status: 400 });

@@ -2,7 +2,7 @@ import { NativeSelect, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useLocation, useNavigate } from 'react-router';
 import { GROUP } from '@/config/paths';
-import { useLinkState } from '@/features/marketplace';
+import { useLinkState } from '@/lib/marketplace-link';
 import { useT } from '@/lib/i18n/messages';
 import QueryProvider from '@/lib/query';
 import { useSelectedRestaurant } from '@/lib/selected-restaurant';

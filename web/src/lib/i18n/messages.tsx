@@ -34,11 +34,16 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** Adds a feature's catalogs (loaded with its route chunk) on top of the app's. */
+/**
+ * Adds a feature's catalogs (loaded with its route chunk) on top of the enclosing ones: the app's,
+ * and a feature's own when a part of it loaded later brings more (the diner's online payment).
+ */
 export function MessagesScope({ catalogs, children }: { catalogs: Catalogs; children: ReactNode }) {
   const [locale] = useLocale();
+  // the enclosing provider's texts, of the same kind as ours (precompiled in a build, text in tests)
+  const enclosing = useIntl().messages as Catalog;
   return (
-    <IntlProvider locale={locale} messages={{ ...loaded[locale], ...catalogs[locale] }} defaultLocale="es">
+    <IntlProvider locale={locale} messages={{ ...loaded[locale], ...enclosing, ...catalogs[locale] }} defaultLocale="es">
       {children}
     </IntlProvider>
   );

@@ -4,4 +4,6 @@ export const dinerKeys = {
   menu: (menuId: number) => ['diner', 'menu', menuId] as const,
   place: (token: string) => ['diner', 'place', token] as const,
   tab: (token: string) => ['diner', 'tab', token] as const,
+  /** billing's side of the tab (linked, tips, open checkouts): its own key, read again when a line's payment changes */
+  payState: (token: string) => ['diner', 'pay', token] as const,
 };

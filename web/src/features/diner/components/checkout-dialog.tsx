@@ -6,12 +6,12 @@ import { DinerHttpError, newIdempotencyKey } from '../api/http';
 import type { PublicMenu } from '../api/types';
 import { type CartLine, type Checkout, LIMITS, cartTotalCents, checkoutErrors, fromCents, orderNumber, parseAmount } from '../cart';
 import { trackingLink } from '../tracking/get-tracking';
+import { navigation } from '../navigation';
 import { whatsappText, whatsappUrl } from '../whatsapp';
 import { sendErrorText } from './send-error';
 import { useMoney } from './use-money';
 
-/** Where the browser goes; a seam for the tests (jsdom cannot navigate). */
-export const navigation = { open: (url: string) => window.location.assign(url) };
+export { navigation };
 
 /**
  * The spec's confirm step (delivery or take away, name, address, cash), then the pre-written

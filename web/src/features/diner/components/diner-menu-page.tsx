@@ -2,7 +2,9 @@ import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react
 import { Affix, Button, Center, Container, Group, Image, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconShoppingBag } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
 import { localeStore, useLocale } from '@/lib/i18n/locale';
+import { KEYS, write } from '@/lib/storage';
 import { useT } from '@/lib/i18n/messages';
 import { readMenuLink } from '../api/first-request';
 import { prefetchPlace, usePlace } from '../api/get-place';
@@ -83,6 +85,11 @@ function NotFound({ text }: { text?: string }) {
 function TableMenu({ token }: { token: string }) {
   const t = useT();
   const place = usePlace(token);
+  const found = !!place.data;
+  useEffect(() => {
+    // the payment result pages lead back here (the marketplace's addresses never carry the token)
+    if (found) write(KEYS.dinerTable, `${paths.menus.path}?p=${encodeURIComponent(token)}`);
+  }, [found, token]);
   if (place.isPending) return <Loading />;
   if (place.isError || !place.data) {
     const err = place.error;

@@ -5,6 +5,7 @@ import { read, write } from '@/lib/storage';
 import { newIdempotencyKey } from '../api/http';
 import { usePlaceDinerOrder } from '../api/place-order';
 import { type CartLine, LIMITS } from '../cart';
+import { rememberOrder } from '../my-orders';
 import { CartLines } from './cart-lines';
 import { sendErrorText } from './send-error';
 
@@ -71,7 +72,9 @@ function TableSend({ token, lines, onSent, onClose }: { token: string; lines: Ca
         body: { diner_name: name.trim(), ordenes: lines.map((l) => ({ fk_dish: l.dish, quantity: l.quantity, extra_commentary: l.comment })) },
       })
       .then(
-        () => {
+        (answer) => {
+          // 'pay only what I ordered' pays the orders this phone placed
+          rememberOrder(token, answer.order);
           key.current = null;
           onSent();
         },

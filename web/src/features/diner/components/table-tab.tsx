@@ -1,25 +1,45 @@
-import { useState } from 'react';
-import { Box, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBell, IconReceipt } from '@tabler/icons-react';
 import { useT } from '@/lib/i18n/messages';
 import { type CallKind, useCallWaiter } from '../api/call-waiter';
 import { DinerHttpError } from '../api/http';
+import { usePayState } from '../api/get-pay-state';
 import { useTab } from '../api/get-tab';
-import type { LineStatus } from '../api/types';
+import { dinerKeys } from '../api/keys';
+import { invalidate } from '../api/resource';
+import type { LineStatus, PayStatus } from '../api/types';
 import { lineCents, toCents } from '../cart';
 import type { SocketState } from '../table-socket';
 import { LineComment } from './line-comment';
 import { Notice, Pill } from './notice';
+import classes from './notice.module.css';
 import { useMoney } from './use-money';
 
 const STATUS_COLOR: Record<LineStatus, string> = { '1': 'blue', '2': 'orange', '3': 'red', '4': 'teal', '5': 'gray', '6': 'green', '7': 'grape' };
+/** An online payment in progress or refused holds the line (spec part 2 §4 'Payment'); paid shows as the line's status. */
+const PAY_COLOR: Partial<Record<NonNullable<PayStatus>, string>> = { pending: 'orange', rejected: 'red' };
+
+// online payments load only for a restaurant that takes them (the phone's first load stays small)
+const TablePay = lazy(() => import('../pay/table-pay'));
 
 /** The table's shared tab: every line, who ordered it, its status (live), the running total. */
 export function TableTab({ token, live, waiterComing }: { token: string; live: SocketState; waiterComing: boolean }) {
   const t = useT();
   const money = useMoney();
   const tab = useTab(token);
+  const pay = usePayState(token);
   const lines = tab.data?.lines ?? [];
+  // billing's side (open checkouts, an equal split's shares) is read again when a line's payment
+  // changes, not on every change of the tab
+  const payments = tab.data ? lines.map((l) => `${l.id}:${l.status}:${l.status_pay ?? ''}`).join() : null;
+  const seen = useRef(payments);
+  const refetchPay = pay.refetch;
+  useEffect(() => {
+    if (payments == null || seen.current === payments) return;
+    if (seen.current != null) void refetchPay();
+    seen.current = payments;
+  }, [payments, refetchPay]);
   return (
     <Box p="md" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)' }} data-testid="table-tab">
       <Stack gap="sm">
@@ -54,6 +74,11 @@ export function TableTab({ token, live, waiterComing }: { token: string; live: S
                 <Pill color={STATUS_COLOR[line.status] ?? 'gray'} data-testid="line-status" data-status={line.status}>
                   {t(`diner.status.${line.status}`)}
                 </Pill>
+                {line.status_pay && PAY_COLOR[line.status_pay] && (
+                  <Pill color={PAY_COLOR[line.status_pay]!} data-testid="line-pay" data-status={line.status_pay}>
+                    {t(`diner.status.pay.${line.status_pay}`)}
+                  </Pill>
+                )}
                 <Text size="sm">{money(lineCents({ price: line.price, quantity: line.quantity }))}</Text>
               </Stack>
             </Group>
@@ -62,6 +87,16 @@ export function TableTab({ token, live, waiterComing }: { token: string; live: S
         <Text fw={700} ta="right" data-testid="tab-total">
           {t('diner.table.total', { total: money(toCents(tab.data?.total ?? '0')) })}
         </Text>
+        {tab.data && pay.data?.linked && (
+          <Suspense fallback={null}>
+            <TablePay
+              token={token}
+              lines={lines}
+              state={pay.data}
+              onStale={() => void Promise.all([invalidate(dinerKeys.tab(token)), refetchPay()])}
+            />
+          </Suspense>
+        )}
       </Stack>
     </Box>
   );
@@ -91,15 +126,14 @@ export function WaiterButtons({ token }: { token: string }) {
   };
   return (
     <Stack gap="xs">
-      {/* one under the other on a phone: side by side they cut their labels short */}
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+      <div className={classes.buttons}>
         <Button size="md" variant="light" leftSection={<IconBell size={20} />} onClick={() => press('waiter')} loading={call.isPending && call.variables === 'waiter'}>
           {t('diner.table.callWaiter')}
         </Button>
         <Button size="md" variant="light" leftSection={<IconReceipt size={20} />} onClick={() => press('bill')} loading={call.isPending && call.variables === 'bill'}>
           {t('diner.table.askBill')}
         </Button>
-      </SimpleGrid>
+      </div>
       {note && (
         <Notice color={note.ok ? 'teal' : 'red'} role={note.ok ? 'status' : 'alert'} closeLabel={t('common.close')} onClose={() => setNote(null)}>
           {note.text}

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
+import { linkKeys } from '@/lib/marketplace-link';
 import { myRestaurantsKey } from '@/lib/my-restaurants';
-import { marketplaceKeys, type AuthorizationInput, type LinkState } from './keys';
+import type { AuthorizationInput, LinkState } from './keys';
 
 /** POST autorizacion/ {code, fk_resto, state} → the new link state; refusals are `{detail, code}`. */
 export function authorize(input: AuthorizationInput): Promise<LinkState> {
@@ -14,7 +15,7 @@ export function useAuthorize() {
     mutationFn: authorize,
     onSuccess: (state) => {
       // billing's answer is the link state itself (identity's mp_active follows it by an event)
-      queryClient.setQueryData(marketplaceKeys.link(state.fk_resto), state);
+      queryClient.setQueryData(linkKeys.of(state.fk_resto), state);
       return queryClient.invalidateQueries({ queryKey: [myRestaurantsKey[0]] });
     },
   });

@@ -8,8 +8,8 @@ import { ScreenHeader } from '@/components/screen-header';
 import { paths } from '@/config/paths';
 import { errorCode, useShowServerErrors } from '@/lib/api-errors';
 import { MessagesScope, useT } from '@/lib/i18n/messages';
+import { useLinkState } from '@/lib/marketplace-link';
 import { browser, useAuthorizationUrl } from '../api/get-authorization-url';
-import { useLinkState } from '../api/get-link-state';
 import es from '../locales/es.json';
 import en from '../locales/en.json';
 
