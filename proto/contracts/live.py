@@ -330,7 +330,7 @@ TableMessage = (
     | PaymentRecorded
 )
 # What a diner's tracking socket receives of its order: its lines moving, edited or removed, and its own facts.
-TrackingMessage = OrderStatus | OrderRemoved | OrderChanged | DeliveryChanged
+TrackingMessage = OrderStatus | OrderRemoved | OrderChanged | DeliveryChanged | PaymentRecorded
 MESSAGES: tuple[type[Message], ...] = (*TableMessage.__args__, MenuChanged, DeliveryChanged)
 MESSAGE_TYPES: dict[str, type[Message]] = {cls.model_fields["type"].annotation.__args__[0]: cls for cls in MESSAGES}
 

@@ -36,6 +36,7 @@ from contracts.base import Event, Part
 OrderKind = Literal["table", "delivery", "takeaway"]
 OrderSource = Literal["staff", "diner"]
 LineStatus = Literal["1", "2", "3", "4", "5", "6", "7"]
+PaymentMethod = Literal["cash", "debit", "credit", "online"]
 
 
 class DishActivity(Event):
@@ -143,8 +144,20 @@ class LineStatusChange(Part):
     line: LineFacts | None = None  # the line's facts after the move (None in events from before issue 19)
 
 
+class PaymentNote(Part):
+    """The payment that moved the lines to paid (6): the screens word and show the payment from
+    this, so it travels once, with the moves. `amount`: these lines' sum (a payment of several
+    delivery orders is one event for each)."""
+
+    payment_id: int
+    method: PaymentMethod
+    amount: Decimal
+    tab_closed: bool = False  # the payment left the place no open line: the table was reset
+
+
 class LinesStatusChanged(Event):
-    """One or more lines of one place (or one delivery) moved status: one action, one event."""
+    """One or more lines of one place (or one delivery) moved status: one action, one event. A
+    payment's moves name it (`payment`)."""
 
     type = "ordering.line.status_changed"
     restaurant_id: int
@@ -152,6 +165,7 @@ class LinesStatusChanged(Event):
     place_name: str = ""
     delivery_id: int | None = None
     changes: list[LineStatusChange]
+    payment: PaymentNote | None = None
 
 
 # "payment": an online payment started, was rejected or ended without paying (`pay_status`).
@@ -244,8 +258,6 @@ class TabClosed(Event):
     place_id: int
 
 
-PaymentMethod = Literal["cash", "debit", "credit", "online"]
-
 
 class PaidLine(Part):
     """Everything money needs of a paid line, copied when it was placed: no consumer asks ordering."""
@@ -268,7 +280,9 @@ class PaymentRecorded(Event):
 
     A payment pays lines of one table (`place_id`) or of delivery orders (`delivery_id` when they
     are all of one; None for a 'pay all' over several). `amount` is always the sum of the lines'
-    `amount`s. The lines' moves to 6 are announced as well, by `ordering.line.status_changed`."""
+    `amount`s. The lines' moves to 6 are announced as well, by `ordering.line.status_changed`,
+    which names the payment (`payment`): the screens hear of the payment from that one, and this
+    one is money's (billing's)."""
 
     type = "ordering.payment.recorded"
     payment_id: int  # ordering's payment; one event per payment

@@ -68,6 +68,7 @@ CONSUMES: dict[str, tuple[str, ...]] = {
         "identity.restaurant.updated",
         "identity.user.registered",
         "ordering.payment.recorded",
+        "ordering.checkout.refused",
     ),
     "notifications": (
         *MEMBERSHIP,
@@ -78,7 +79,6 @@ CONSUMES: dict[str, tuple[str, ...]] = {
         "ordering.table.freed",
         "ordering.tab.closed",
         "ordering.delivery.changed",
-        "ordering.payment.recorded",
         "floor.waiter.called",
         "floor.waiter.cleared",
         "floor.place.created",

@@ -3,7 +3,7 @@ from contracts.catalog import DishChanged, DishDeleted, PricesChanged
 from contracts.floor import PlaceChanged, PlaceCreated, PlaceRemoved, WaiterCallCleared, WaiterCalled
 from contracts.identity import RestaurantDeleted
 from contracts.ordering import (
-    DeliveryChanged, LinesChanged, LinesRemoved, LinesStatusChanged, OrderPlaced, PaymentRecorded, TabClosed, TableFreed,
+    DeliveryChanged, LinesChanged, LinesRemoved, LinesStatusChanged, OrderPlaced, TabClosed, TableFreed,
 )
 from kit.membership import with_membership
 from notifications.delivery import service as deliveries
@@ -14,12 +14,12 @@ EVENT_HANDLERS = with_membership({
     RestaurantDeleted.type: handlers.on_restaurant_deleted,
     # the restaurant's tablets (and the phones at the place)
     OrderPlaced.type: handlers.on_order_placed,
+    # a payment too: its moves name it (ordering.payment.recorded is money's, billing's)
     LinesStatusChanged.type: handlers.on_lines_status_changed,
     LinesChanged.type: handlers.on_lines_changed,
     LinesRemoved.type: handlers.on_lines_removed,
     TableFreed.type: handlers.on_table_freed,
     TabClosed.type: handlers.on_tab_closed,  # where a place's current sitting starts
-    PaymentRecorded.type: handlers.on_payment_recorded,  # a payment: its lines paid, the table maybe reset
     # the delivery screens, and the diners' tracking sockets (which orders have one, until when)
     DeliveryChanged.type: [deliveries.on_delivery_changed, handlers.on_delivery_changed],
     WaiterCalled.type: handlers.on_waiter_called,

@@ -7,7 +7,9 @@ from sqlalchemy import ColumnElement, and_
 
 from contracts import live
 from kit.tokens import Principal
-from notifications.notification.message import DELIVERY_CHANGED, ORDER_CHANGED, ORDER_REMOVED, ORDER_STATUS, SIGNALS, Message
+from notifications.notification.message import (
+    DELIVERY_CHANGED, ORDER_CHANGED, ORDER_REMOVED, ORDER_STATUS, PAYMENT_RECORDED, SIGNALS, Message,
+)
 from notifications.notification.models import Notification
 
 
@@ -78,7 +80,7 @@ class DinerScope:
 
 
 # What a tracking page hears of its order: its lines moving, edited or removed, and its own facts.
-TRACKED = (ORDER_STATUS, ORDER_REMOVED, ORDER_CHANGED, DELIVERY_CHANGED)
+TRACKED = (ORDER_STATUS, ORDER_REMOVED, ORDER_CHANGED, DELIVERY_CHANGED, PAYMENT_RECORDED)
 
 
 @dataclass(frozen=True)

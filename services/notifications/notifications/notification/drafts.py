@@ -9,7 +9,7 @@ from typing import Any
 
 from contracts.floor import WaiterCallCleared, WaiterCalled
 from contracts.ordering import (
-    DeliveryChanged, LineFacts, LinesChanged, LinesRemoved, LinesStatusChanged, OrderPlaced, PaymentRecorded, TabClosed,
+    DeliveryChanged, LineFacts, LinesChanged, LinesRemoved, LinesStatusChanged, OrderPlaced, TabClosed,
     TableFreed,
 )
 from kit.i18n import Text
@@ -174,21 +174,23 @@ def delivery_changed(event: DeliveryChanged, place: str) -> Draft:
     )
 
 
-def payment_recorded(event: PaymentRecorded, place: str) -> Draft:
-    """Staff recorded a payment: its lines are paid, and when it left the table no open line the
-    table is reset (the lines left the tab). The place's phones see it too (it ends their sitting)."""
+def payment_recorded(event: LinesStatusChanged, place: str) -> Draft:
+    """A payment (`event.payment`): its lines are paid, and when it left the table no open line the
+    table is reset (the lines left the tab). The place's phones see it too (it ends their sitting);
+    a delivery's tracking page hears its own."""
+    payment = event.payment
     return Draft(
         restaurant_id=event.restaurant_id,
         type=PAYMENT_RECORDED,
         order_type=OTHER_ORDER if event.place_id is not None else DELIVERY_ORDER,
         description=place,
-        msg=fill(messages.PAYMENT_RECORDED, place=place, amount=messages.money(event.amount), method=messages.PAYMENT_METHOD[event.method]),
+        msg=fill(messages.PAYMENT_RECORDED, place=place, amount=messages.money(payment.amount), method=messages.PAYMENT_METHOD[payment.method]),
         created_at=event.occurred_at,
         place_id=event.place_id,
         data={
-            "payment_id": event.payment_id, "method": event.method, "amount": f"{event.amount:.2f}",
-            "fk_delivery": event.delivery_id, "ids": [line.line_id for line in event.lines], "tab_closed": event.tab_closed,
-            "versions": [line.version for line in event.lines],
+            "payment_id": payment.payment_id, "method": payment.method, "amount": f"{payment.amount:.2f}",
+            "fk_delivery": event.delivery_id, "ids": [change.line_id for change in event.changes], "tab_closed": payment.tab_closed,
+            "versions": [change.line.version if change.line else None for change in event.changes],
         },
         for_diners=event.place_id is not None,
     )

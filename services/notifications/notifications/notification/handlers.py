@@ -5,7 +5,7 @@ from contracts.catalog import DishChanged, DishDeleted, PricesChanged
 from contracts.floor import WaiterCallCleared, WaiterCalled
 from contracts.identity import RestaurantDeleted
 from contracts.ordering import (
-    DeliveryChanged, LinesChanged, LinesRemoved, LinesStatusChanged, OrderPlaced, PaymentRecorded, TabClosed, TableFreed,
+    DeliveryChanged, LinesChanged, LinesRemoved, LinesStatusChanged, OrderPlaced, TabClosed, TableFreed,
 )
 from notifications.delivery import repository as deliveries
 from notifications.notification import drafts, repository
@@ -24,8 +24,10 @@ async def on_order_placed(session: AsyncSession, event: OrderPlaced) -> None:
 
 
 async def on_lines_status_changed(session: AsyncSession, event: LinesStatusChanged) -> None:
+    """Lines moved; a payment's moves are the payment's message (they name it)."""
     place = await _place(session, event.place_id, event.place_name, event.delivery_id)
-    await record(session, [drafts.lines_status_changed(event, place)])
+    draft = drafts.payment_recorded(event, place) if event.payment else drafts.lines_status_changed(event, place)
+    await record(session, [draft])
 
 
 async def on_lines_changed(session: AsyncSession, event: LinesChanged) -> None:
@@ -48,12 +50,6 @@ async def on_delivery_changed(session: AsyncSession, event: DeliveryChanged) -> 
 async def on_lines_removed(session: AsyncSession, event: LinesRemoved) -> None:
     place = await _place(session, event.place_id, delivery_id=event.delivery_id)
     await record(session, [drafts.lines_removed(event, place)])
-
-
-async def on_payment_recorded(session: AsyncSession, event: PaymentRecorded) -> None:
-    """The tablets (and the table's phones) see the payment: its lines paid, the table reset when it closed the tab."""
-    place = await _place(session, event.place_id, event.place_name, event.delivery_id)
-    await record(session, [drafts.payment_recorded(event, place)])
 
 
 async def on_table_freed(session: AsyncSession, event: TableFreed) -> None:

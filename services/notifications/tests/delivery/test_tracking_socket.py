@@ -101,3 +101,19 @@ async def test_an_older_event_arriving_late_changes_nothing(app, people, ws_url)
     reopened_earlier = tracked(9, "tok-ana", occurred_at=closed.occurred_at - timedelta(seconds=5))
     await deliver(app, closed, reopened_earlier)
     assert (await closing(await tracking_socket(ws_url, "tok-ana")))[1:] == (4404, "tracking_unknown")
+
+
+async def test_the_page_hears_its_orders_payment(app, people, ws_url):
+    """A payment of its order comes as the payment's message (`payment_recorded`), for the page too."""
+    from decimal import Decimal
+
+    from contracts.ordering import PaymentNote
+
+    await deliver(app, tracked(9, "tok-ana"))
+    ws = await tracking_socket(ws_url, "tok-ana")
+    await next_frame(ws)  # ready
+    payment = PaymentNote(payment_id=41, method="cash", amount=Decimal("3000.00"))
+    await deliver(app, moved(10, to="6").model_copy(update={"payment": payment}))  # another order's payment
+    await deliver(app, moved(9, to="6").model_copy(update={"payment": payment}))
+    frame = await next_frame(ws)
+    assert (frame["type"], frame["data"]["fk_delivery"], frame["data"]["amount"]) == ("payment_recorded", 9, "3000.00")

@@ -1,13 +1,14 @@
 """A payment reaches the tablets and the table's phones as a frame naming what changed (issue 21):
 its lines paid (6, with their versions), and, when it left the table no open line, the lines off
-the tab and the table reset."""
+the tab and the table reset. It comes with the lines' moves (`ordering.line.status_changed` naming
+the payment), one message: a delivery's tracking page hears its own."""
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import pytest
 
 from contracts import live
-from contracts.ordering import PaidLine, PaymentRecorded, TabClosed
+from contracts.ordering import LineFacts, LinesStatusChanged, LineStatusChange, PaymentNote, TabClosed
 from kit.auth import OWNER
 from notifications.notification import drafts
 from notifications.notification.message import Message
@@ -16,16 +17,16 @@ from tests.helpers import A, OWNER_A, deliver, next_frame, place, staff_socket, 
 T0 = datetime.now(UTC) - timedelta(minutes=10)
 
 
-def paid(tab_closed=True, place_id=1, delivery_id=None, method="cash", minutes=0) -> PaymentRecorded:
-    lines = [
-        PaidLine(line_id=100, order_id=50, dish_id=7, dish_name="Empanada", unit_price=Decimal("1500.00"), quantity=2,
-                 amount=Decimal("3000.00"), version=3),
-        PaidLine(line_id=101, order_id=50, dish_id=8, dish_name="Flan", unit_price=Decimal("4200.00"), quantity=1,
-                 amount=Decimal("4200.00"), version=4),
-    ]
-    return PaymentRecorded(
-        payment_id=41, restaurant_id=A, place_id=place_id, place_name="M1" if place_id else "", delivery_id=delivery_id,
-        method=method, amount=Decimal("7200.00"), paid_at=T0, paid_by="mozo@example.com", lines=lines, tab_closed=tab_closed,
+def paid(tab_closed=True, place_id=1, delivery_id=None, method="cash", minutes=0) -> LinesStatusChanged:
+    def move(line_id: int, name: str, price: str, quantity: int, version: int) -> LineStatusChange:
+        facts = LineFacts(line_id=line_id, dish_id=7, dish_name=name, unit_price=Decimal(price), quantity=quantity, status="6",
+                          extra_commentary="", place_id=place_id, delivery_id=delivery_id, version=version)
+        return LineStatusChange(line_id=line_id, dish_name=name, quantity=quantity, from_status="4", to_status="6", line=facts)
+
+    return LinesStatusChanged(
+        restaurant_id=A, place_id=place_id, place_name="M1" if place_id else "", delivery_id=delivery_id,
+        changes=[move(100, "Empanada", "1500.00", 2, 3), move(101, "Flan", "4200.00", 1, 4)],
+        payment=PaymentNote(payment_id=41, method=method, amount=Decimal("7200.00"), tab_closed=tab_closed),
         occurred_at=T0 + timedelta(minutes=minutes),
     )
 
@@ -67,3 +68,4 @@ async def test_the_tablets_and_the_tables_phones_hear_the_payment_that_ends_the_
         assert (frame["type"], frame["fk_sit"], frame["data"]["tab_closed"]) == ("payment_recorded", 1, True)
         assert frame["changed"]["lines"] == [{"id": 100, "status": None, "version": 3}, {"id": 101, "status": None, "version": 4}]
         assert "versions" not in frame["data"]
+

@@ -24,7 +24,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from contracts.catalog import CategoryFacts
 from contracts.ordering import (
     DishActivated, DishReleased, LineEdit, LineField, LinesChanged, LineStatusChange, LinesRemoved, LinesStatusChanged,
-    OrderKind, OrderPlaced, PlaceActivated, PlaceReleased, TabClosed,
+    OrderKind, OrderPlaced, PaymentNote, PlaceActivated, PlaceReleased, TabClosed,
 )
 from kit.errors import FieldErrors
 from kit.membership import ensure_restaurant_access
@@ -306,16 +306,27 @@ async def _staff_place_of(session: AsyncSession, place_id: int, restaurant_id: i
 
 # --- changing ------------------------------------------------------------------------------
 
-async def _announce_changes(
-    session: AsyncSession, restaurant_id: int, changes: list[tuple[OrderLine, str]]
+@dataclass(frozen=True)
+class Paid:
+    """The payment that made a move (`announce_moves`)."""
+
+    payment_id: int
+    method: str
+    tab_closed: bool
+
+
+async def announce_moves(
+    session: AsyncSession, restaurant_id: int, changes: list[tuple[OrderLine, str]], *,
+    paid: Paid | None = None, occurred_at: datetime | None = None,
 ) -> None:
     """One `LinesStatusChanged` per place (or delivery): (line, its status before) for each line
-    that moved, with the line's facts after the move."""
+    that moved, with the line's facts after the move, and the payment that moved them if one did."""
     by_place: dict[tuple[int | None, int | None], list[tuple[OrderLine, str]]] = defaultdict(list)
     for line, before in changes:
         by_place[line.place_id, line.delivery_id].append((line, before))
     names = await projections.place_names(session, [place_id for place_id, _ in by_place])
-    facts = await facts_of(session, [line for line, _ in changes], datetime.now(UTC))
+    occurred_at = occurred_at or datetime.now(UTC)
+    facts = await facts_of(session, [line for line, _ in changes], occurred_at)
     for (place_id, delivery_id), moved in by_place.items():
         add_event(session, LinesStatusChanged(
             restaurant_id=restaurant_id, place_id=place_id, place_name=names.get(place_id, ""), delivery_id=delivery_id,
@@ -324,6 +335,11 @@ async def _announce_changes(
                                  from_status=before, to_status=line.status, line=facts[line.id])
                 for line, before in moved
             ],
+            payment=PaymentNote(
+                payment_id=paid.payment_id, method=paid.method, amount=money.paid_amount([line for line, _ in moved]),
+                tab_closed=paid.tab_closed and place_id is not None,
+            ) if paid else None,
+            occurred_at=occurred_at,
         ))
 
 
@@ -403,7 +419,7 @@ async def change(session: AsyncSession, settings: Settings, principal: Principal
         ))
     if "status" in values:
         await _delivery_lines_changed(session, [line.delivery_id])
-        await _announce_changes(session, line.restaurant_id, [(line, from_status)])
+        await announce_moves(session, line.restaurant_id, [(line, from_status)])
     await announce_holds(session, line.restaurant_id, before, places, [line.order_id])
     await session.refresh(line)
     return line
@@ -449,7 +465,8 @@ async def move_lines(
     What the places and orders hold before and after is the other open lines there (one query)
     and these lines before and after. A payment that leaves its table no open line closes the tab.
     `announce=False`: the caller announces what the lines hold itself (it changes more first).
-    `paying`: the caller is a payment (`ordering.payment`), which alone moves lines to paid."""
+    `paying`: the caller is a payment (`ordering.payment`), which alone moves lines to paid, and
+    announces the moves itself, naming the payment (`announce_moves`)."""
     for line, to_status in targets:
         if line.status != to_status:
             check_move(line, to_status, paying=paying)
@@ -466,7 +483,8 @@ async def move_lines(
     after = Holds.of([*others, *((l.place_id, l.order_id, l.dish_id) for l, _ in targets if is_open(l))], places, orders)
     if moved:
         await _delivery_lines_changed(session, [line.delivery_id for line, _ in moved])
-        await _announce_changes(session, restaurant_id, moved)
+        if not paying:
+            await announce_moves(session, restaurant_id, moved)
         settled = {line.place_id for line, _ in moved if line.status == PAID and line.closed_at is None} - after.places
         for place_id in sorted(settled - {None}):
             await close_tab(session, restaurant_id, place_id)

@@ -31,7 +31,7 @@ from ordering.order.errors import LineNotFound, OnlinePaymentPending
 from ordering.order.facts import paid_line
 from ordering.order.models import OrderLine
 from ordering.order.policy import check_key
-from ordering.order.service import describe_all, lock_holders, move_lines, public
+from ordering.order.service import Paid, announce_moves, describe_all, lock_holders, move_lines, public
 from ordering.order.statuses import NEW, PAID, REJECTED
 from ordering.payment import repository
 from ordering.payment.errors import (
@@ -143,11 +143,14 @@ async def settle(
         return None
     for line in lines:
         line.payment_id, line.pay_status, line.pay_method = payment_id, "paid", method
+    tab_closed = place_id is not None and open_left == 0
+    await announce_moves(session, restaurant_id, moves.moved, paid=Paid(payment_id, method, tab_closed),
+                         occurred_at=announced_at)
     add_event(session, PaymentRecorded(
         payment_id=payment_id, restaurant_id=restaurant_id, place_id=place_id, place_name=names.get(place_id, ""),
         delivery_id=_one(delivery_ids), method=method, amount=amount, paid_at=now, paid_by=paid_by,
         checkout_id=checkout_id, provider_payment_id=provider_payment_id, lines=[paid_line(line) for line in lines],
-        tab_closed=place_id is not None and open_left == 0, occurred_at=announced_at,
+        tab_closed=tab_closed, occurred_at=announced_at,
     ))
     count_payment(session, method, amount)  # `resto_payments_total{method}`, once this commits
     return payment_id, open_left, names

@@ -843,7 +843,7 @@ export interface components {
          * TrackingFrame
          * @description Any frame a diner's tracking socket sends: only its own order's.
          */
-        TrackingFrame: components["schemas"]["TrackingReady"] | components["schemas"]["ErrorFrame"] | components["schemas"]["OrderStatus"] | components["schemas"]["OrderRemoved"] | components["schemas"]["OrderChanged"] | components["schemas"]["DeliveryChanged"];
+        TrackingFrame: components["schemas"]["TrackingReady"] | components["schemas"]["ErrorFrame"] | components["schemas"]["OrderStatus"] | components["schemas"]["OrderRemoved"] | components["schemas"]["OrderChanged"] | components["schemas"]["DeliveryChanged"] | components["schemas"]["PaymentRecorded"];
         /**
          * TrackingReady
          * @description The tracking socket replays nothing: `resync` is true when its order may have changed since
