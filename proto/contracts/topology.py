@@ -91,6 +91,19 @@ CONSUMES: dict[str, tuple[str, ...]] = {
 }
 
 
+# Queues a consumer no longer reads: their service deletes them at start-up, so events its
+# producer still publishes do not pile up where nobody reads them. (consumer, event type)
+RETIRED: tuple[tuple[str, str], ...] = (
+    # a payment's screens news comes with its lines' moves (ordering.line.status_changed)
+    ("notifications", "ordering.payment.recorded"),
+)
+
+
+def retired_queues(service: str) -> list[str]:
+    """The event types of `service`'s queues that no consumer reads any more."""
+    return [event_type for consumer, event_type in RETIRED if consumer == service and event_type not in CONSUMES.get(service, ())]
+
+
 def producer(event_type: str) -> str:
     return event_type.split(".", 1)[0]
 

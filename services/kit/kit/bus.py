@@ -30,7 +30,7 @@ from aio_pika.exceptions import PublishError
 from faststream import AckPolicy
 from faststream.rabbit import Channel, ExchangeType, QueueType, RabbitBroker, RabbitExchange, RabbitQueue
 
-from contracts.topology import consumers_of, queues_to_declare
+from contracts.topology import consumers_of, queues_to_declare, retired_queues
 from kit.metrics import watch_published
 from kit.settings import ServiceSettings
 
@@ -168,6 +168,16 @@ class Bus:
         for consumer_queue in self.produced_queues:
             queue = await self.broker.declare_queue(consumer_queue)
             await queue.bind(events, routing_key=consumer_queue.routing_key)
+        await self._delete_retired()
+
+    async def _delete_retired(self) -> None:
+        """This service's queues that it no longer reads go, with what waits in them (events
+        nobody will read), or they would fill up while their producer publishes. Declared first,
+        as they always were (a declaration that matches never fails), then deleted."""
+        for event_type in retired_queues(self.service):
+            queue = await self.broker.declare_queue(self.event_queue(self.service, event_type))
+            await queue.delete(if_unused=False, if_empty=False)
+            log.info("retired_queue_deleted", queue=queue.name)
 
     async def stop(self) -> None:
         if self._reconnecting is not None:

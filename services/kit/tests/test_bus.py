@@ -247,3 +247,27 @@ async def test_a_publish_the_broker_never_confirms_gives_up_in_time_and_keeps_th
             assert not await published(app, event)
     finally:
         await door.close()
+
+
+async def test_a_queue_its_service_no_longer_reads_is_deleted_at_start_up(start_service, monkeypatch):
+    """contracts.topology.RETIRED: events still published there would pile up unread."""
+    import contracts.topology as topology
+
+    async with start_service(service_name="kit") as kit:  # the queue as it was while read
+        bus = kit.state.bus
+        name = bus.queue_name("kit", "identity.user.registered")
+        await bus.broker.declare_queue(bus.event_queue("kit", "identity.user.registered"))
+    monkeypatch.setattr(topology, "RETIRED", (("kit", "identity.user.registered"),))
+    monkeypatch.setitem(topology.CONSUMES, "kit", ())
+    async with start_service(service_name="kit"):
+        pass
+    connection = await aio_pika.connect(RABBITMQ_URL)
+    try:
+        channel = await connection.channel()
+        try:
+            await channel.declare_queue(name, passive=True)
+            raise AssertionError(f"{name} still exists")
+        except aio_pika.exceptions.ChannelClosed:
+            pass
+    finally:
+        await connection.close()
