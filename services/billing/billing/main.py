@@ -2,6 +2,8 @@ from fastapi import FastAPI
 
 from billing import models  # noqa: F401  (every table is known before the app starts)
 from billing.balance.endpoints import router as balance_router
+from billing.checkout import runtime as checkout
+from billing.checkout.endpoints import router as checkout_router
 from billing.commission.endpoints import router as commission_router
 from billing.events import EVENT_HANDLERS
 from billing.fee.endpoints import router as fee_router
@@ -16,10 +18,11 @@ def build_app(settings: Settings | None = None) -> FastAPI:
     return create_app(
         settings or Settings(),
         # the marketplace's last: its `obtener-balance/{id}/` takes only digits, after the named paths
-        routers=[balance_router, statistics_router, commission_router, fee_router, marketplace_router],
+        routers=[balance_router, statistics_router, commission_router, fee_router, checkout_router, marketplace_router],
         event_handlers=EVENT_HANDLERS,
-        on_startup=[marketplace.start],
-        on_shutdown=[marketplace.stop],
+        # online checkout uses the marketplace's client: started after it, stopped before it
+        on_startup=[marketplace.start, checkout.start],
+        on_shutdown=[marketplace.stop, checkout.stop],
     )
 
 

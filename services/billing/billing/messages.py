@@ -80,3 +80,59 @@ MP_BALANCE_UNAVAILABLE = Text(
 )
 MP_SIGNATURE_INVALID = Text(es="La firma de la notificación no es válida.", en="The notification's signature is invalid.")
 MP_NOTIFICATION_INVALID = Text(es="La notificación no es válida.", en="The notification is invalid.")
+
+# Online checkout (issue 22; spec part 2 §4 'Payment', §7 'Cancel marketplace payment', §8): each
+# refusal a screen tells apart carries a `code`.
+PLACE_TOKEN_INVALID = Text(  # ordering's text for the same token
+    es="Este código QR no es válido o fue reemplazado. Pida uno nuevo al personal.",
+    en="This QR code is not valid or was replaced. Ask the staff for a new one.",
+)
+CHECKOUT_NOT_LINKED = Text(
+    es="Este restaurante todavía no recibe pagos con MercadoPago. Pague en el mostrador.",
+    en="This restaurant does not take MercadoPago payments yet. Please pay at the counter.",
+)
+CHECKOUT_NOTHING_TO_PAY = Text(
+    es="No hay nada para pagar: los pedidos deben estar aceptados o entregados y sin pagar.",
+    en="There is nothing to pay: orders must be accepted or delivered and not yet paid.",
+)
+CHECKOUT_LINES_HELD = Text(
+    es="Ya hay un pago con MercadoPago en curso para estos pedidos.",
+    en="A MercadoPago payment for these orders is already under way.",
+)
+CHECKOUT_TIPS_OFF = Text(
+    es="Este restaurante no recibe propinas en línea.", en="This restaurant does not take online tips.",
+)
+CHECKOUT_TIP_INVALID = Text(
+    es="La propina debe ser 10, 15 o 20 % o un monto mayor a 0 y no mayor que lo que paga.",
+    en="The tip must be 10, 15 or 20 % or an amount above 0 and no more than what you pay.",
+)
+CHECKOUT_SHARE_TOO_SMALL = Text(
+    es="El total es demasiado chico para dividirlo en tantas partes.",
+    en="The total is too small to split into that many shares.",
+)
+CHECKOUT_NO_SHARE_LEFT = Text(
+    es="Ya se entregaron todas las partes de este pago.", en="Every share of this payment was already taken.",
+)
+CHECKOUT_NOT_OPEN = Text(
+    es="Este pago con MercadoPago ya terminó.", en="This MercadoPago payment has already ended.",
+)
+CHECKOUT_ALREADY_APPROVED = Text(
+    es="MercadoPago ya aprobó este pago: los pedidos se están marcando como pagados.",
+    en="MercadoPago already approved this payment: the orders are being marked as paid.",
+)
+CHECKOUT_ORDERING_UNAVAILABLE = Text(
+    es="No se pudieron leer los pedidos en este momento. Intente de nuevo en unos segundos.",
+    en="The orders could not be read right now. Try again in a few seconds.",
+)
+CHECKOUT_KEY_INVALID = Text(
+    es="El encabezado Idempotency-Key es requerido (de 8 a 100 caracteres).",
+    en="The Idempotency-Key header is required (8 to 100 characters).",
+)
+CHECKOUT_KEY_REUSED = Text(
+    es="Esta clave Idempotency-Key ya se usó para otro pago. Envíelo con una clave nueva.",
+    en="This Idempotency-Key was already used for another payment. Send it with a new key.",
+)
+# What the provider's checkout page shows beside the dishes.
+CHECKOUT_TIP_ITEM = Text(es="Propina", en="Tip")
+CHECKOUT_SHARE_ITEM = Text(es="{place}: parte {n} de {of}", en="{place}: share {n} of {of}")
+CHECKOUT_DELIVERY_PLACE = Text(es="Pedido {number}", en="Order {number}")

@@ -17,6 +17,9 @@ class Settings(ServiceSettings):
     # Where the provider sends the owner back, exactly as registered with it (empty: the web's
     # /restaurante/autorizacion/ at public_base_url).
     mercadopago_redirect_uri: str = ""
+    # Where the provider sends the payments' notifications (empty: /api/webhooks/mercadopago/ at
+    # public_base_url); register the same with the application.
+    mercadopago_notification_url: str = ""
     # A call to the provider that takes longer fails (and changes nothing here).
     mercadopago_timeout_seconds: float = 5.0
     # How long an authorization attempt's `state` may come back.
@@ -25,3 +28,12 @@ class Settings(ServiceSettings):
     # rounds to get through a provider that is down), once per `..._poll_seconds`.
     mercadopago_refresh_margin_seconds: int = 30 * 86_400
     mercadopago_refresh_poll_seconds: float = 3_600.0
+
+    # Online checkout (issue 22). Ordering, read over HTTP for the lines a checkout pays (they must
+    # be current): the local stack's process, compose's and Kubernetes' `ordering` Service.
+    ordering_url: str = "http://127.0.0.1:8104"
+    ordering_timeout_seconds: float = 3.0
+    # A checkout with no approved or pending payment ends (`expired`) this long after it opened,
+    # and its lines may be paid another way; the expiry job looks once per `..._poll_seconds`.
+    mercadopago_checkout_minutes: int = 30
+    mercadopago_checkout_poll_seconds: float = 60.0

@@ -30,8 +30,9 @@ SALE = "sale"
 COMMISSION_ACCRUED = "commission_accrued"  # counter sale: owed by the restaurant
 FEE_RETAINED = "fee_retained"  # online sale: the marketplace kept it at source
 COMMISSION_COLLECTED = "commission_collected"  # the admin collected from the restaurant
+TIP = "tip"  # a diner's tip on an online sale: the restaurant's, not a sale, no fee on it
 REVERSAL = "reversal"
-KINDS = (SALE, COMMISSION_ACCRUED, FEE_RETAINED, COMMISSION_COLLECTED, REVERSAL)
+KINDS = (SALE, COMMISSION_ACCRUED, FEE_RETAINED, COMMISSION_COLLECTED, TIP, REVERSAL)
 COMMISSIONS = (COMMISSION_ACCRUED, FEE_RETAINED)
 
 

@@ -7,6 +7,11 @@ the benchmark): multi-row inserts, and only the payments it newly wrote go on to
 and the statistics, so an event seen twice counts once on every path, with or without the
 consumer's processed-event row. The handler also announces each new payment's commission, split
 over its lines (`billing.commission.accrued`): ordering shows each line's share.
+
+An online payment of billing's checkout (`checkout_id`) is charged what the marketplace actually
+retained on the checkout's payments (the provider's `application_fee`, kept by `checkout/`), not
+a fee computed again, as `fee_retained` (never owed); the checkout's tips are a `tip` row beside
+the sale (the restaurant's money, not a sale: no fee, not in the sales figures).
 """
 from collections import defaultdict
 from collections.abc import Sequence
@@ -17,9 +22,10 @@ from sqlalchemy import Row
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from billing.checkout import repository as checkouts
 from billing.fee import repository as fees
 from billing.ledger.models import DailyTotal, LedgerEntry, SaleLine
-from billing.ledger.rules import FEE_RETAINED, REVERSAL, SALE, charge, local_day, money, split
+from billing.ledger.rules import FEE_RETAINED, ONLINE, REVERSAL, SALE, TIP, Charge, charge, local_day, money, split
 from billing.projections import repository as projections
 from billing.statistics.repository import SoldLines, count_sold
 from contracts.billing import CommissionAccrued, CommissionLine
@@ -99,6 +105,8 @@ async def record_payments(session: AsyncSession, payments: Sequence[PaymentRecor
     if missing := restaurant_ids - opened.keys():
         raise RestaurantNotKnownYet(f"restaurants {sorted(missing)} not created yet as far as billing knows")
     histories = await fees.histories(session, restaurant_ids)
+    online = await checkouts.retained(session, {p.checkout_id for p in payments if p.method == ONLINE and p.checkout_id})
+    kept = await checkouts.tips_and_fees(session, online)
 
     written = await append(session, [
         entry(SALE, payment.restaurant_id, payment.amount, payment.paid_at, method=payment.method,
@@ -117,12 +125,23 @@ async def record_payments(session: AsyncSession, payments: Sequence[PaymentRecor
         await session.execute(insert(SaleLine.__table__), lines)
     commissions = []
     for payment in new:
-        share = charge(money(payment.amount), payment.method, payment.paid_at, opened[payment.restaurant_id],
-                       histories.get(payment.restaurant_id, ()))
+        checkout = online.get(payment.checkout_id) if payment.method == ONLINE else None
+        tip = money(0)
+        if checkout is not None and checkout.restaurant_id == payment.restaurant_id:
+            tip, retained = (money(value) for value in kept.get(checkout.id, (0, 0)))
+            share = Charge(FEE_RETAINED, checkout.fee_percent, retained) if retained > 0 else None
+        else:
+            share = charge(money(payment.amount), payment.method, payment.paid_at, opened[payment.restaurant_id],
+                           histories.get(payment.restaurant_id, ()))
         if share is not None:
             commissions.append(entry(
                 share.kind, payment.restaurant_id, share.amount, payment.paid_at, method=payment.method,
                 sale_id=sale_ids[payment.event_id], fee_percent=share.percent, event_id=payment.event_id,
+            ))
+        if tip > 0:
+            commissions.append(entry(
+                TIP, payment.restaurant_id, tip, payment.paid_at, method=payment.method,
+                sale_id=sale_ids[payment.event_id], fee_percent=None, event_id=payment.event_id,
             ))
         if announce:
             add_event(session, _commission_announced(payment, share))
@@ -140,7 +159,8 @@ def _commission_announced(payment: PaymentRecorded, share) -> CommissionAccrued:
     return CommissionAccrued(
         payment_id=payment.payment_id, restaurant_id=payment.restaurant_id,
         percent=share.percent if share is not None else money(0), amount=amount,
-        retained=share is not None and share.kind == FEE_RETAINED,
+        # online: the marketplace kept it at source (or nothing, in the free month): never owed
+        retained=payment.method == ONLINE,
         lines=[CommissionLine(line_id=line.line_id, amount=part) for line, part in zip(payment.lines, shares)],
     )
 

@@ -83,9 +83,26 @@ class MarketplaceApi:
     async def balance(self, access_token: str, user_id: int) -> dict:
         return await self.call("GET", f"/users/{user_id}/mercadopago_account/balance", access_token)
 
+    # Checkout Pro and its payments (online checkout), on the seller's behalf.
+    async def create_preference(self, access_token: str, preference: dict) -> dict:
+        return await self.call("POST", "/checkout/preferences", access_token, json=preference)
+
+    async def payment(self, access_token: str, payment_id: str) -> dict:
+        return await self.call("GET", f"/v1/payments/{payment_id}", access_token)
+
+    async def cancel_payment(self, access_token: str, payment_id: str) -> dict:
+        """Only from pending or in_process."""
+        return await self.call("PUT", f"/v1/payments/{payment_id}", access_token, json={"status": "cancelled"})
+
+    async def refund(self, access_token: str, payment_id: str) -> dict:
+        """The whole payment back; the key makes a repeated call (a retry after a timeout) one refund."""
+        return await self.call("POST", f"/v1/payments/{payment_id}/refunds", access_token,
+                               headers={"X-Idempotency-Key": f"refund-{payment_id}"})
+
     async def call(self, method: str, path: str, access_token: str, **kwargs) -> dict:
         """A call on a seller's behalf, with its access token."""
-        return await self._request(method, path, headers={"Authorization": f"Bearer {access_token}"}, **kwargs)
+        headers = {**kwargs.pop("headers", {}), "Authorization": f"Bearer {access_token}"}
+        return await self._request(method, path, headers=headers, **kwargs)
 
     async def _grant(self, form: dict[str, str]) -> Grant:
         s = self.settings

@@ -8,7 +8,8 @@ provider before anything changes. It is answered fast (the provider retries what
 2xx within 22 s), and receiving one twice or out of order changes nothing twice.
 
 Topics: `mp-connect` (a seller deauthorized the application: its restaurants are unlinked once the
-provider refuses our tokens). Others are acknowledged and ignored.
+provider refuses our tokens) and `payment` (a payment of an online checkout was made or changed:
+`checkout/payments.py`). Others are acknowledged and ignored.
 """
 import hashlib
 import hmac
@@ -18,6 +19,7 @@ from collections.abc import Awaitable, Callable
 import structlog
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from billing.checkout.payments import on_payment_notification
 from billing.marketplace.cipher import TokenUnreadable
 from billing.marketplace.errors import MarketplaceNotConfigured, NotificationInvalid, ProviderUnreachable, SignatureInvalid
 from billing.marketplace.provider import Unreachable
@@ -60,8 +62,8 @@ async def on_connect(session: AsyncSession, marketplace: Marketplace, notificati
     log.info("marketplace_deauthorization", account=account_id, unlinked=dropped)
 
 
-# type -> handler; the online payments add "payment".
-TOPICS: dict[str, TopicHandler] = {"mp-connect": on_connect}
+# type -> handler
+TOPICS: dict[str, TopicHandler] = {"mp-connect": on_connect, "payment": on_payment_notification}
 
 
 async def receive(session: AsyncSession, marketplace: Marketplace, body: bytes, query_data_id: str | None,

@@ -10,7 +10,7 @@ from kit.db import upsert_unless_older
 async def on_restaurant_profile(session: AsyncSession, event: identity.RestaurantProfile) -> None:
     await upsert_unless_older(session, RestaurantFacts, "restaurant_id", {
         "restaurant_id": event.restaurant_id, "owner_id": event.owner_id, "nombre_local": event.nombre_local,
-        "deleted": False, "updated_at": event.occurred_at,
+        "tips": event.tips, "deleted": False, "updated_at": event.occurred_at,
     })
     if isinstance(event, identity.RestaurantCreated):
         # The creation's time starts the free month whatever arrived before it (a newer update, or

@@ -13,8 +13,8 @@ from kit.db import Base
 
 
 class RestaurantFacts(Base):
-    """A restaurant's name and owner (the admin's fee table) and when it was created: its first 30
-    days are the licence's free month."""
+    """A restaurant's name and owner (the admin's fee table), when it was created (its first 30
+    days are the licence's free month) and whether its diners may tip online."""
 
     __tablename__ = "restaurant_facts"
 
@@ -24,6 +24,8 @@ class RestaurantFacts(Base):
     # `identity.restaurant.created`'s time; empty while only later events have arrived.
     opened_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     deleted: Mapped[bool] = mapped_column(Boolean, default=False)
+    # diners may add a tip to an online payment (identity's `tips`)
+    tips: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 

@@ -179,6 +179,116 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pagar-orden/mercadopago/delivery/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay Delivery
+         * @description Staff of the delivery order's restaurant: a checkout of its payable lines; `init_point` is the link to copy or send by WhatsApp. Another restaurant's order is not found (404). Refusals are `{detail, code}`: `idempotency_key_invalid` (400), `idempotency_key_reused` (409), `nothing_to_pay` (400), `lines_in_checkout` (409), `marketplace_not_linked` (409), `tips_off` (400), `tip_invalid` (400), `provider_unreachable` / `provider_error` (502: nothing was left open), `ordering_unavailable` (503), `marketplace_not_configured` (503).
+         */
+        post: operations["payDeliveryOnline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pagar-orden/mercadopago/estado/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payment State
+         * @description Anonymous (the reference is unguessable): what became of a payment, for /pago/success,
+         *     /pago/pending and /pago/fail.
+         */
+        get: operations["getOnlinePaymentState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pagar-orden/mercadopago/mesa/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Table Checkouts
+         * @description Anonymous, with the table's QR token: its checkouts under way, so other phones can pay a
+         *     share (`shares_taken < shares`) or see what is pending.
+         */
+        get: operations["listTableCheckouts"];
+        put?: never;
+        /**
+         * Pay Table
+         * @description Anonymous, with the table's QR token: a checkout of the table's payable lines (accepted or delivered, unpaid, in no other checkout): `tab` all of them, `mine` those of `orders`, `share` all of them in `shares` equal parts (this call gets the first; other phones ask for the next with `mesa/{checkout}/parte/`). Send the diner to `init_point`. 404 `place_token_invalid` for an unknown token. Refusals are `{detail, code}`: `idempotency_key_invalid` (400), `idempotency_key_reused` (409), `nothing_to_pay` (400), `lines_in_checkout` (409), `marketplace_not_linked` (409), `tips_off` (400), `tip_invalid` (400), `provider_unreachable` / `provider_error` (502: nothing was left open), `ordering_unavailable` (503), `marketplace_not_configured` (503).
+         */
+        post: operations["payTableOnline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pagar-orden/mercadopago/mesa/{checkout_id}/parte/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay Share
+         * @description Anonymous, with the table's QR token: the next share of the table's equal split (with this phone's tip). 404 for another table's checkout; 409 `no_share_left`, `checkout_closed`. Refusals are `{detail, code}`: `idempotency_key_invalid` (400), `idempotency_key_reused` (409), `nothing_to_pay` (400), `lines_in_checkout` (409), `marketplace_not_linked` (409), `tips_off` (400), `tip_invalid` (400), `provider_unreachable` / `provider_error` (502: nothing was left open), `ordering_unavailable` (503), `marketplace_not_configured` (503).
+         */
+        post: operations["payTableShareOnline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pagar-orden/{line_id}/cancelar-mercadopago/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel
+         * @description Staff of the line's restaurant, after asking: the online payment holding the line ends
+         *     (pending payments cancelled, approved shares refunded at the provider), so the table can pay
+         *     another way. 404 when no payment under way holds the line (or it is another restaurant's);
+         *     409 `checkout_approved` once the provider approved it all; 502 when the provider does not
+         *     answer (nothing changed here; send it again).
+         */
+        post: operations["cancelOnlinePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/restaurant-atributes/obtener-estado-mp/": {
         parameters: {
             query?: never;
@@ -274,6 +384,98 @@ export interface components {
              */
             start_date?: string | null;
         };
+        /**
+         * ChargePublic
+         * @description One payment to make at the provider: send the diner to `init_point`.
+         */
+        ChargePublic: {
+            /**
+             * Amount
+             * @description what this charge pays of the lines (a share: its part), tip aside
+             */
+            amount: string;
+            /** Charge */
+            charge: number;
+            /** Checkout */
+            checkout: number;
+            /** Init Point */
+            init_point: string;
+            /**
+             * Lines
+             * @description the lines the checkout holds (all of them, for a share too)
+             */
+            lines: number[];
+            /**
+             * Marketplace Fee
+             * @description the platform's fee the marketplace retains (none on the tip)
+             */
+            marketplace_fee: string;
+            /** @description an equal split's share; null otherwise */
+            share: components["schemas"]["Share"] | null;
+            /** Tip */
+            tip: string;
+            /**
+             * Total
+             * @description amount + tip: what the diner pays
+             */
+            total: string;
+        };
+        /**
+         * ChargeState
+         * @description What happened to a payment, for the /pago/success|pending|fail pages (by its reference).
+         */
+        ChargeState: {
+            /** Amount */
+            amount: string;
+            /** Checkout */
+            checkout: number;
+            /** Fk Delivery */
+            fk_delivery: number | null;
+            /** Fk Resto */
+            fk_resto: number;
+            /**
+             * Fk Sit
+             * @description the table, to go back to; null for a delivery order
+             */
+            fk_sit: number | null;
+            /**
+             * Restaurant
+             * @description the restaurant's name
+             */
+            restaurant: string;
+            share: components["schemas"]["Share"] | null;
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "pending" | "approved" | "rejected" | "cancelled" | "refunded" | "expired";
+            /** Tip */
+            tip: string;
+            /** Total */
+            total: string;
+        };
+        /** CheckoutCancelled */
+        CheckoutCancelled: {
+            /**
+             * Cancelled
+             * @description the provider's pending payments cancelled
+             */
+            cancelled: string[];
+            /** Checkout */
+            checkout: number;
+            /** Lines */
+            lines: number[];
+            /**
+             * Refunded
+             * @description the provider's payments given back (approved shares of a split)
+             */
+            refunded: string[];
+            /**
+             * State
+             * @constant
+             */
+            state: "cancelled";
+        };
         /** Collection */
         Collection: {
             /**
@@ -286,6 +488,14 @@ export interface components {
         CollectionResult: {
             /** Monto Deuda Total */
             monto_deuda_total: string;
+        };
+        /** DeliveryCheckoutCreate */
+        DeliveryCheckoutCreate: {
+            /**
+             * Fk Delivery
+             * @description the delivery order's id
+             */
+            fk_delivery: number;
         };
         /** FeePublic */
         FeePublic: {
@@ -364,6 +574,49 @@ export interface components {
              */
             received: boolean;
         };
+        /**
+         * OpenCheckout
+         * @description A checkout under way at the table, so other phones can pay a share or see what is pending.
+         */
+        OpenCheckout: {
+            /**
+             * Amount
+             * @description the lines' total, tips aside
+             */
+            amount: string;
+            /** Checkout */
+            checkout: number;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Lines */
+            lines: number[];
+            /**
+             * Mode
+             * @enum {string}
+             */
+            mode: "tab" | "mine" | "share";
+            /** Shares */
+            shares: number;
+            /**
+             * Shares Paid
+             * @description shares (or the one charge) the provider approved
+             */
+            shares_paid: number;
+            /**
+             * Shares Taken
+             * @description shares handed out to a phone already (a share left: shares_taken < shares)
+             */
+            shares_taken: number;
+            /**
+             * State
+             * @description open: waiting for payments; approved: paid, the lines are being marked paid
+             * @enum {string}
+             */
+            state: "open" | "approved";
+        };
         /** Page[FeeRow] */
         Page_FeeRow_: {
             /** Count */
@@ -401,6 +654,37 @@ export interface components {
             /** Ingreso Restaurante */
             ingreso_restaurante: string;
         };
+        /** Share */
+        Share: {
+            /**
+             * N
+             * @description this share's number, 1 to `of`
+             */
+            n: number;
+            /** Of */
+            of: number;
+        };
+        /**
+         * ShareCreate
+         * @description The next share of an equal split, for another phone at the table.
+         */
+        ShareCreate: {
+            /**
+             * T
+             * @description the table's QR token
+             */
+            t: string;
+            /**
+             * Tip Amount
+             * @description or an amount, above 0 and at most what this charge pays
+             */
+            tip_amount?: number | string | null;
+            /**
+             * Tip Percent
+             * @description 10, 15 or 20 % of what this charge pays (only when the restaurant takes tips)
+             */
+            tip_percent?: (10 | 15 | 20) | null;
+        };
         /**
          * StatisticsPage
          * @description One page of rows (or every row with `paginate=0`), how many rows there are, and the amount
@@ -424,6 +708,43 @@ export interface components {
             group_menu: string;
             /** Quantity */
             quantity: number;
+        };
+        /**
+         * TableCheckoutCreate
+         * @description A diner's 'Pay' at a table: the whole tab, their own lines, or an equal share among N.
+         */
+        TableCheckoutCreate: {
+            /**
+             * Mode
+             * @description tab: every payable line; mine: the lines of `orders`; share: the tab in `shares` equal parts
+             * @enum {string}
+             */
+            mode: "tab" | "mine" | "share";
+            /**
+             * Orders
+             * @description mode mine: the orders this phone placed
+             */
+            orders?: number[];
+            /**
+             * Shares
+             * @description mode share: how many equal parts (2 to 20)
+             */
+            shares?: number | null;
+            /**
+             * T
+             * @description the table's QR token
+             */
+            t: string;
+            /**
+             * Tip Amount
+             * @description or an amount, above 0 and at most what this charge pays
+             */
+            tip_amount?: number | string | null;
+            /**
+             * Tip Percent
+             * @description 10, 15 or 20 % of what this charge pays (only when the restaurant takes tips)
+             */
+            tip_percent?: (10 | 15 | 20) | null;
         };
     };
     responses: never;
@@ -754,6 +1075,223 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProviderBalance"];
+                };
+            };
+            /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    payDeliveryOnline: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description one per tap on 'Pay': 8 to 100 characters; the same key and body again answer the same */
+                "idempotency-key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveryCheckoutCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChargePublic"];
+                };
+            };
+            /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getOnlinePaymentState: {
+        parameters: {
+            query: {
+                /** @description the external_reference the provider sent back */
+                ref: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChargeState"];
+                };
+            };
+            /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listTableCheckouts: {
+        parameters: {
+            query: {
+                /** @description the table's QR token */
+                t: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenCheckout"][];
+                };
+            };
+            /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    payTableOnline: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description one per tap on 'Pay': 8 to 100 characters; the same key and body again answer the same */
+                "idempotency-key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TableCheckoutCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChargePublic"];
+                };
+            };
+            /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    payTableShareOnline: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description one per tap on 'Pay': 8 to 100 characters; the same key and body again answer the same */
+                "idempotency-key"?: string | null;
+            };
+            path: {
+                checkout_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShareCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChargePublic"];
+                };
+            };
+            /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    cancelOnlinePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                line_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutCancelled"];
                 };
             };
             /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */

@@ -1,0 +1,288 @@
+"""What the provider's payments do to a checkout, and how a checkout ends.
+
+A payment is believed only as the provider answers `GET /v1/payments/{id}` with the seller's token
+(a notification only says which payment to ask about). It is mapped to its charge by the
+`external_reference` we gave the preference, and applied with the checkout's row locked, so
+notifications of one checkout take turns. Each payment's status only moves forward (pending <
+rejected < approved; cancelled, refunded and charged back are final): a notification repeated, or
+one answered late with an older status, changes nothing.
+
+- rejected: the charge is rejected (`billing.checkout.rejected`); the diner may try again.
+- approved: the charge is paid; once every charge of the checkout is, it is approved
+  (`billing.checkout.approved`, with what the marketplace retained and the tips) and ordering
+  pays its lines. A payment approved for a checkout that already ended, or for a charge another
+  payment already paid, is given back at once (refunded): nobody pays twice or for nothing.
+
+A checkout ends without paying its lines by staff cancelling it (its pending payments cancelled,
+its approved shares refunded), by the expiry job (no approved or pending payment after
+`mercadopago_checkout_minutes`), or by a refund after ordering refused it; each announces
+`billing.checkout.closed` with its reason and lets the lines go.
+"""
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal, InvalidOperation
+
+import structlog
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from billing.checkout import repository
+from billing.checkout.models import (
+    APPROVED, CANCELLED, ENDED, EXPIRED, OPEN, PAID, PENDING, REFUNDED, REJECTED, UNASSIGNED, Checkout, CheckoutCharge,
+    CheckoutPayment,
+)
+from billing.ledger.rules import CENT
+from billing.marketplace import repository as accounts_repository
+from billing.marketplace.accounts import LinkLost
+from billing.marketplace.cipher import TokenUnreadable
+from billing.marketplace.errors import MarketplaceNotConfigured, NotificationInvalid, ProviderError, ProviderUnreachable
+from billing.marketplace.provider import Refused, Unreachable
+from billing.marketplace.runtime import Marketplace
+from contracts.billing import CheckoutApproved, CheckoutClosed, CheckoutRejected
+from kit.outbox import add_event
+
+log = structlog.get_logger()
+ZERO = Decimal("0.00")
+# How far a payment's status has gone: a status never moves back (final ones never move).
+RANK = {"pending": 1, "in_process": 1, "authorized": 1, "in_mediation": 1, "rejected": 2, "approved": 3,
+        "cancelled": 4, "refunded": 4, "charged_back": 4}
+WAITING = ("pending", "in_process", "authorized")
+EXPIRY_BATCH = 100
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _amount(value) -> Decimal:
+    try:
+        return Decimal(str(value)).quantize(CENT)
+    except (InvalidOperation, TypeError, ValueError):
+        return ZERO
+
+
+def _moment(value) -> datetime | None:
+    try:
+        return datetime.fromisoformat(str(value)) if value else None
+    except ValueError:
+        return None
+
+
+def application_fee(payment: dict) -> Decimal:
+    """What the marketplace kept of the payment, as the provider's fee details say."""
+    return sum((_amount(fee.get("amount")) for fee in payment.get("fee_details") or []
+                if isinstance(fee, dict) and fee.get("type") == "application_fee"), ZERO)
+
+
+async def at_provider(call):
+    """A provider call inside a request or a notification: its failures as the caller's errors."""
+    try:
+        return await call
+    except Unreachable:
+        raise ProviderUnreachable()
+    except Refused:
+        raise ProviderError()
+    except TokenUnreadable:
+        log.error("marketplace_token_unreadable")
+        raise MarketplaceNotConfigured()
+
+
+def lines_event(checkout: Checkout, line_ids: list[int]) -> dict:
+    return {"checkout_id": checkout.id, "restaurant_id": checkout.restaurant_id, "place_id": checkout.place_id,
+            "delivery_ids": [checkout.delivery_id] if checkout.delivery_id else [], "line_ids": line_ids}
+
+
+# ------------------------------------------------------------------------------- notifications
+async def on_payment_notification(session: AsyncSession, marketplace: Marketplace, notification: dict, data_id: str) -> None:
+    """`payment` notifications (`payment.created` / `payment.updated`): `data.id` the payment,
+    `user_id` the seller. Confirmed with the provider before anything changes; a provider that
+    cannot answer now gets a 502, so it sends the notification again."""
+    if not data_id.isdigit():
+        raise NotificationInvalid()
+    try:
+        account_id = int(notification.get("user_id"))
+    except (TypeError, ValueError):
+        raise NotificationInvalid()
+    if await accounts_repository.account(session, account_id) is None:
+        log.info("checkout_payment_ignored", reason="account_not_linked", account=account_id, payment=data_id)
+        return
+    try:
+        payment = await marketplace.accounts.call(session, account_id, lambda token: marketplace.api.payment(token, data_id))
+    except LinkLost:
+        log.info("checkout_payment_ignored", reason="link_lost", account=account_id, payment=data_id)
+        return
+    except Refused as refused:
+        if refused.status == 404:  # not this seller's payment
+            log.info("checkout_payment_ignored", reason="not_found", account=account_id, payment=data_id)
+            return
+        raise ProviderError()
+    except Unreachable:
+        raise ProviderUnreachable()
+    except TokenUnreadable:
+        log.error("marketplace_token_unreadable", account=account_id)
+        raise MarketplaceNotConfigured()
+    await apply_payment(session, marketplace, payment)
+
+
+async def apply_payment(session: AsyncSession, marketplace: Marketplace, payment: dict) -> None:
+    """A payment as the provider answered it, applied to its charge (at most once per status)."""
+    reference = str(payment.get("external_reference") or "")
+    found = await repository.charge_by_reference(session, reference) if reference else None
+    if found is None:
+        log.info("checkout_payment_ignored", reason="unknown_reference", payment=payment.get("id"))
+        return
+    checkout = await repository.checkout(session, found.checkout_id, lock=True)
+    charges = await repository.charges(session, checkout.id, lock=True)
+    charge = next(c for c in charges if c.id == found.id)
+    if str(payment.get("collector_id")) != str(checkout.account_id):
+        log.warning("checkout_payment_ignored", reason="another_collector", payment=payment.get("id"), checkout=checkout.id)
+        return
+    payment_id, status = str(payment.get("id")), str(payment.get("status"))
+    row = await repository.payment(session, payment_id)
+    if row is not None and (row.charge_id != charge.id or RANK.get(status, 0) <= RANK.get(row.status, 0)):
+        return  # seen already at this status or a later one: a repeat, or an older answer arriving late
+    if row is None:
+        if RANK.get(status, 0) == 0:
+            return
+        row = CheckoutPayment(provider_payment_id=payment_id, charge_id=charge.id, status=status)
+        session.add(row)
+    at = now()
+    row.status, row.updated_at = status, at
+    row.amount = _amount(payment.get("transaction_amount"))
+    row.application_fee = application_fee(payment)
+    row.approved_at = _moment(payment.get("date_approved")) or (at if status == "approved" else None)
+    await session.flush()
+    log.info("checkout_payment", checkout=checkout.id, charge=charge.id, payment=payment_id, status=status)
+
+    if status == "approved":
+        await _approved(session, marketplace, checkout, charges, charge, row)
+    elif status == "rejected":
+        if checkout.state == OPEN and charge.state in (PENDING, REJECTED):
+            charge.state = REJECTED
+            add_event(session, CheckoutRejected(**lines_event(checkout, await repository.line_ids(session, checkout.id))))
+    elif status in WAITING:
+        if checkout.state == OPEN and charge.state == REJECTED:
+            charge.state = PENDING  # tried again: waiting for the new payment
+    elif row.undone == "" and charge.state == APPROVED and checkout.state in (APPROVED, PAID):
+        # given back at the provider after it paid the lines (a chargeback, or the seller's refund)
+        log.error("checkout_payment_reversed_at_provider", checkout=checkout.id, payment=payment_id, status=status)
+
+
+async def _approved(session: AsyncSession, marketplace: Marketplace, checkout: Checkout, charges: list[CheckoutCharge],
+                    charge: CheckoutCharge, row: CheckoutPayment) -> None:
+    if row.amount != charge.amount + charge.tip:
+        log.error("checkout_payment_amount_mismatch", checkout=checkout.id, payment=row.provider_payment_id,
+                  paid=str(row.amount), expected=str(charge.amount + charge.tip))
+        await undo(session, marketplace, checkout, row, "mismatch")
+        return
+    if checkout.state in ENDED:
+        await undo(session, marketplace, checkout, row, "late")  # the checkout ended: its money goes back
+        return
+    if charge.state == APPROVED:
+        await undo(session, marketplace, checkout, row, "twice")  # another payment paid this charge
+        return
+    charge.state, charge.approved_at, charge.fee_retained = APPROVED, row.approved_at, row.application_fee
+    if checkout.state != OPEN or any(c.state != APPROVED for c in charges):
+        return
+    checkout.state, checkout.approved_at = APPROVED, max(c.approved_at for c in charges)
+    approved = [p for p in await repository.payments(session, [c.id for c in charges]) if p.status == "approved"]
+    add_event(session, CheckoutApproved(
+        **lines_event(checkout, await repository.line_ids(session, checkout.id)),
+        amount=checkout.amount, tip=sum((c.tip for c in charges), ZERO),
+        fee_retained=sum((c.fee_retained or ZERO for c in charges), ZERO), paid_at=checkout.approved_at,
+        provider_payment_ids=[p.provider_payment_id for p in approved],
+    ))
+    log.info("checkout_approved", checkout=checkout.id, amount=str(checkout.amount))
+
+
+# ------------------------------------------------------------------------------- giving money back
+async def undo(session: AsyncSession, marketplace: Marketplace, checkout: Checkout, row: CheckoutPayment, why: str) -> str:
+    """Give a payment back at the provider: cancelled while it waits, refunded once approved. Its
+    status is asked first, so doing it again (a retry after a timeout) does nothing twice. Answers
+    the payment's status now. A provider that does not answer raises (nothing here is committed)."""
+    payment_id = row.provider_payment_id
+
+    async def call(request):
+        try:
+            return await marketplace.accounts.call(session, checkout.account_id, request)
+        except LinkLost:
+            raise ProviderError()  # no tokens to act with: the seller must give it back themselves
+
+    current = await at_provider(call(lambda token: marketplace.api.payment(token, payment_id)))
+    status = str(current.get("status"))
+    if status in WAITING:
+        status = str((await at_provider(call(lambda token: marketplace.api.cancel_payment(token, payment_id)))).get("status")
+                     or "cancelled")
+    elif status == "approved":
+        await at_provider(call(lambda token: marketplace.api.refund(token, payment_id)))
+        status = "refunded"
+    if RANK.get(status, 0) >= RANK.get(row.status, 0):
+        row.status = status
+    row.undone, row.updated_at = why, now()
+    log.info("checkout_payment_undone", checkout=checkout.id, payment=payment_id, why=why, status=status)
+    return status
+
+
+async def end(session: AsyncSession, checkout: Checkout, reason: str, charges: list[CheckoutCharge]) -> list[int]:
+    """The checkout ends without paying its lines: they go, and it is announced. Answers its lines."""
+    checkout.state, checkout.ended_at = reason, now()
+    for charge in charges:
+        if charge.state == APPROVED:
+            charge.state = REFUNDED  # its money went back (undo) before the checkout ended
+        elif charge.state in (UNASSIGNED, PENDING, REJECTED):
+            charge.state = reason if reason != REFUNDED else CANCELLED
+    await repository.release(session, checkout.id)
+    line_ids = await repository.line_ids(session, checkout.id)
+    add_event(session, CheckoutClosed(**lines_event(checkout, line_ids), reason=reason))
+    log.info("checkout_closed", checkout=checkout.id, reason=reason)
+    return line_ids
+
+
+async def give_back(session: AsyncSession, marketplace: Marketplace, checkout: Checkout, charges: list[CheckoutCharge],
+                    why: str) -> tuple[list[str], list[str]]:
+    """Every payment of the checkout that waits is cancelled and every approved one refunded;
+    answers (refunded, cancelled) payment ids."""
+    refunded, cancelled = [], []
+    for row in await repository.payments(session, [c.id for c in charges]):
+        if row.status in WAITING or row.status == "approved":
+            was = row.status
+            status = await undo(session, marketplace, checkout, row, why)
+            if status == "refunded" and was == "approved":
+                refunded.append(row.provider_payment_id)
+            elif status == "cancelled":
+                cancelled.append(row.provider_payment_id)
+    return refunded, cancelled
+
+
+async def refund_refused(session: AsyncSession, marketplace: Marketplace, checkout_id: int, restaurant_id: int) -> bool:
+    """Ordering could not pay an approved checkout: every payment goes back, it ends `refunded`, and
+    no sale is recorded. True when it was refunded now (False: unknown, or done before)."""
+    checkout = await repository.checkout(session, checkout_id, lock=True)
+    if checkout is None or checkout.restaurant_id != restaurant_id:
+        log.warning("checkout_refused_unknown", checkout=checkout_id)
+        return False
+    if checkout.state != APPROVED:
+        if checkout.state == PAID:
+            log.error("checkout_refused_after_paid", checkout=checkout_id)
+        return False
+    charges = await repository.charges(session, checkout.id, lock=True)
+    await give_back(session, marketplace, checkout, charges, "refused")
+    await end(session, checkout, REFUNDED, charges)
+    return True
+
+
+# ------------------------------------------------------------------------------- the expiry job
+async def expire_due(checkouts) -> int:
+    """One round: open checkouts past `mercadopago_checkout_minutes` with no approved or waiting
+    payment end `expired`. Answers how many."""
+    before = now() - timedelta(minutes=checkouts.settings.mercadopago_checkout_minutes)
+    ended = 0
+    async with checkouts.background_factory() as session, session.begin():
+        for checkout in await repository.expired(session, before, EXPIRY_BATCH):
+            charges = await repository.charges(session, checkout.id, lock=True)
+            payments = await repository.payments(session, [c.id for c in charges])
+            if any(c.state == APPROVED for c in charges) or any(p.status in WAITING for p in payments):
+                continue
+            await end(session, checkout, EXPIRED, charges)
+            ended += 1
+    if ended:
+        checkouts.wake_relay()
+    return ended

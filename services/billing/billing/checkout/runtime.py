@@ -1,0 +1,81 @@
+"""What online checkout needs while the process runs: one HTTP client to ordering (kept
+connections), the marketplace's (`marketplace.runtime`), and the expiry job. Started after the
+marketplace's and stopped before it (`create_app(on_startup=[...], on_shutdown=[...])`).
+
+Event handlers get only their session and event, so the one running `Checkouts` is also kept here
+(`current()`) for the handler that refunds a checkout ordering refused.
+"""
+import asyncio
+import contextlib
+from typing import Annotated
+
+import httpx
+import structlog
+from fastapi import Depends, FastAPI, Request
+
+from billing.checkout.ordering import OrderingApi
+from billing.marketplace.runtime import Marketplace
+
+log = structlog.get_logger()
+_current: "Checkouts | None" = None
+
+
+class Checkouts:
+    def __init__(self, app: FastAPI):
+        self.app = app
+        self.settings = app.state.settings
+        self.marketplace: Marketplace = app.state.marketplace
+        self.http = httpx.AsyncClient(limits=httpx.Limits(max_connections=50, max_keepalive_connections=20))
+        self.ordering = OrderingApi(self.settings, self.http)
+        self.background_factory = app.state.background_session_factory
+        self.expiry_task: asyncio.Task | None = None
+        base = self.settings.public_base_url.rstrip("/")
+        self.back_urls = {"success": f"{base}/pago/success", "pending": f"{base}/pago/pending", "failure": f"{base}/pago/fail"}
+        self.notification_url = self.settings.mercadopago_notification_url or f"{base}/api/webhooks/mercadopago/"
+
+    def wake_relay(self) -> None:
+        self.app.state.relay.wake()
+
+    async def expire_forever(self) -> None:
+        """The expiry job: a round every `mercadopago_checkout_poll_seconds` (replicas share the work:
+        each skips the checkouts another one holds)."""
+        from billing.checkout.payments import expire_due
+
+        while True:
+            await asyncio.sleep(self.settings.mercadopago_checkout_poll_seconds)
+            try:
+                await expire_due(self)
+            except Exception:  # noqa: BLE001  (the next round tries again)
+                log.exception("checkout_expiry_round_failed")
+
+
+async def start(app: FastAPI) -> None:
+    global _current
+    checkouts = app.state.checkouts = _current = Checkouts(app)
+    if checkouts.marketplace.configured:
+        checkouts.expiry_task = asyncio.create_task(checkouts.expire_forever(), name="checkout-expiry")
+
+
+async def stop(app: FastAPI) -> None:
+    global _current
+    checkouts: Checkouts = app.state.checkouts
+    if checkouts.expiry_task is not None:
+        checkouts.expiry_task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await checkouts.expiry_task
+    await checkouts.http.aclose()
+    if _current is checkouts:
+        _current = None
+
+
+def current() -> Checkouts:
+    if _current is None:
+        raise RuntimeError("online checkout is not running")
+    return _current
+
+
+def checkouts(request: Request) -> Checkouts:
+    return request.app.state.checkouts
+
+
+CheckoutsDep = Annotated[Checkouts, Depends(checkouts)]

@@ -1,0 +1,318 @@
+"""Online checkout (issue 22; spec part 2 §4 'Payment', §7 'Cancel marketplace payment').
+
+A diner's phone at a table ('Pay': the whole tab, their own lines, or an equal share among N), or
+staff for a delivery order, opens a checkout of the lines payable now, read from ordering over
+HTTP with the caller's own credential. The checkout holds its lines (no other checkout may, until
+it ends) and has one charge, or one per share, each a checkout preference at the provider made
+with the seller's token when a phone asks for it, with the marketplace fee of `rules.py`.
+
+Everything of one call happens in its request's transaction: the checkout, its lines, its charges
+and `billing.checkout.opened` are written, then the preference is made at the provider; if the
+provider fails (or another phone holds a line), the transaction rolls back and nothing is left
+(a preference the provider made for a transaction that then failed has no link anyone got, and a
+payment of it would find no charge). A retry with the same Idempotency-Key answers the same.
+"""
+import hashlib
+import json
+import secrets
+from datetime import UTC, datetime
+
+import structlog
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from billing import messages
+from billing.checkout import ordering, repository, rules
+from billing.checkout.errors import (
+    CheckoutAlreadyApproved, CheckoutNotOpen, IdempotencyKeyInvalid, IdempotencyKeyReused, LinesInCheckout,
+    MarketplaceNotLinked, NoShareLeft, NothingToPay, OrderingUnavailable, PlaceTokenInvalid, ShareTooSmall, TipInvalid,
+    TipsOff,
+)
+from billing.checkout.models import APPROVED, CANCELLED, OPEN, PENDING, Checkout, CheckoutCharge
+from billing.checkout.payments import at_provider, end, give_back, lines_event
+from billing.checkout.rules import Line
+from billing.checkout.runtime import Checkouts
+from billing.checkout.schemas import (
+    ChargePublic, ChargeState, CheckoutCancelled, DeliveryCheckoutCreate, OpenCheckout, Share, ShareCreate,
+    TableCheckoutCreate, Tip,
+)
+from billing.fee import repository as fees
+from billing.marketplace import repository as links
+from billing.marketplace.accounts import LinkLost
+from billing.projections.models import RestaurantFacts
+from billing.projections.repository import ensure_restaurant
+from contracts.billing import CheckoutOpened
+from kit.errors import FieldErrors, NotFound, PermissionDenied
+from kit.messages import FIELD_REQUIRED
+from kit.outbox import add_event
+from kit.tokens import Principal
+
+log = structlog.get_logger()
+KEY_MIN, KEY_MAX = 8, 100
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+# ------------------------------------------------------------------------------- shared steps
+def check_key(key: str | None) -> str:
+    if key is None or not KEY_MIN <= len(key) <= KEY_MAX:
+        raise IdempotencyKeyInvalid()
+    return key
+
+
+def digest(kind: str, body: dict) -> str:
+    return hashlib.sha256(json.dumps({"kind": kind, **body}, sort_keys=True, default=str).encode()).hexdigest()
+
+
+async def replayed(session: AsyncSession, key: str, request_hash: str) -> ChargePublic | None:
+    """The answer an earlier request with this key got; None when the key is new (it is ours now)."""
+    earlier = await repository.claim_key(session, key, request_hash)
+    if earlier is None:
+        return None
+    if earlier.request_hash != request_hash or earlier.charge_id is None:
+        raise IdempotencyKeyReused()
+    return await charge_public(session, await repository.charge(session, earlier.charge_id))
+
+
+async def read_tab(checkouts: Checkouts, token: str) -> ordering.Tab:
+    try:
+        return await checkouts.ordering.tab(token)
+    except ordering.NotFoundAtOrdering:
+        raise PlaceTokenInvalid()
+    except (ordering.OrderingUnavailable, ordering.RefusedByOrdering):
+        raise OrderingUnavailable()
+
+
+def tip_of(amount, tip: Tip):
+    try:
+        return rules.tip(amount, tip.tip_percent, tip.tip_amount)
+    except rules.TipInvalid:
+        raise TipInvalid()
+
+
+def wants_tip(tip: Tip) -> bool:
+    return tip.tip_percent is not None or tip.tip_amount is not None
+
+
+async def restaurant(session: AsyncSession, checkouts: Checkouts, restaurant_id: int, tip: Tip | None = None):
+    """The restaurant's link (it must be linked) and facts; a tip only where it takes tips."""
+    checkouts.marketplace.ensure_configured()
+    link = await links.link_of(session, restaurant_id)
+    if link is None:
+        raise MarketplaceNotLinked()
+    facts = await session.get(RestaurantFacts, restaurant_id)
+    if tip is not None and wants_tip(tip):
+        if tip.tip_percent is not None and tip.tip_amount is not None:
+            raise TipInvalid()
+        if facts is None or not facts.tips:
+            raise TipsOff()
+    return link, facts
+
+
+async def open_checkout(session: AsyncSession, restaurant_id: int, account_id: int, opened_at: datetime | None,
+                        lines: list[Line], mode: str, shares: int = 1, place_id: int | None = None,
+                        delivery_id: int | None = None) -> tuple[Checkout, list[CheckoutCharge]]:
+    """The checkout, holding `lines`, with its charges (not handed out yet), announced."""
+    amount = rules.total(lines)
+    if amount <= 0:
+        raise NothingToPay()
+    at = now()
+    percent = rules.fee_percent((await fees.histories(session, [restaurant_id])).get(restaurant_id, ()), opened_at, at)
+    plans = rules.plan(amount, percent, shares)
+    if any(p.amount <= 0 for p in plans):
+        raise ShareTooSmall()
+    checkout = Checkout(restaurant_id=restaurant_id, place_id=place_id, delivery_id=delivery_id, mode=mode, shares=shares,
+                        amount=amount, fee_percent=percent, fee=sum((p.fee for p in plans), rules.ZERO),
+                        account_id=account_id, state=OPEN, created_at=at)
+    session.add(checkout)
+    await session.flush()
+    if await repository.hold(session, checkout.id, [(l.line_id, l.amount) for l in lines]) != {l.line_id for l in lines}:
+        raise LinesInCheckout()  # another phone's checkout got a line first: this one rolls back
+    charges = [CheckoutCharge(checkout_id=checkout.id, share=p.share, amount=p.amount, fee=p.fee, tip=rules.ZERO)
+               for p in plans]
+    session.add_all(charges)
+    await session.flush()
+    add_event(session, CheckoutOpened(**lines_event(checkout, sorted(l.line_id for l in lines)), amount=amount))
+    log.info("checkout_opened", checkout=checkout.id, restaurant=restaurant_id, mode=mode, amount=str(amount), shares=shares)
+    return checkout, charges
+
+
+def items(checkout: Checkout, charge: CheckoutCharge, lines: list[Line], place: str) -> list[dict]:
+    """What the provider's checkout page lists: the dishes (a single charge), or the share; the tip."""
+    def item(title: str, quantity: int, price) -> dict:
+        return {"title": title[:250] or "-", "quantity": quantity, "unit_price": float(price), "currency_id": "ARS"}
+
+    if checkout.shares == 1 and all(l.unit_price == l.unit_price.quantize(rules.CENT) for l in lines):
+        listed = [item(l.title, l.quantity, l.unit_price) for l in lines if l.unit_price > 0]
+    else:
+        listed = [item(messages.CHECKOUT_SHARE_ITEM.render(place=place, n=charge.share, of=checkout.shares), 1, charge.amount)]
+    if charge.tip > 0:
+        listed.append(item(messages.CHECKOUT_TIP_ITEM.render(), 1, charge.tip))
+    return listed
+
+
+async def hand_out(session: AsyncSession, checkouts: Checkouts, checkout: Checkout, charge: CheckoutCharge,
+                   lines: list[Line], place: str) -> ChargePublic:
+    """Make the charge's preference at the provider, with the seller's token."""
+    charge.reference = secrets.token_urlsafe(32)
+    charge.state, charge.handed_out_at = PENDING, now()
+    marketplace = checkouts.marketplace
+    preference = {
+        "items": items(checkout, charge, lines, place),
+        "external_reference": charge.reference,
+        "marketplace_fee": float(charge.fee),
+        "back_urls": checkouts.back_urls,
+        "auto_return": "approved",
+        "notification_url": checkouts.notification_url,
+        "metadata": {"checkout": checkout.id, "charge": charge.id},
+    }
+    try:
+        made = await at_provider(marketplace.accounts.call(
+            session, checkout.account_id, lambda token: marketplace.api.create_preference(token, preference)))
+    except LinkLost:
+        raise MarketplaceNotLinked()  # the provider would not renew the seller's tokens: unlinked just now
+    charge.preference_id, charge.init_point = str(made.get("id") or ""), str(made.get("init_point") or "")
+    await session.flush()
+    return await charge_public(session, charge, checkout)
+
+
+async def charge_public(session: AsyncSession, charge: CheckoutCharge, checkout: Checkout | None = None) -> ChargePublic:
+    checkout = checkout or await repository.checkout(session, charge.checkout_id)
+    return ChargePublic(
+        checkout=checkout.id, charge=charge.id, init_point=charge.init_point or "", amount=charge.amount, tip=charge.tip,
+        total=charge.amount + charge.tip, marketplace_fee=charge.fee,
+        share=Share(n=charge.share, of=checkout.shares) if checkout.shares > 1 else None,
+        lines=await repository.line_ids(session, checkout.id),
+    )
+
+
+# ------------------------------------------------------------------------------- a table
+async def pay_table(session: AsyncSession, checkouts: Checkouts, data: TableCheckoutCreate, key: str | None) -> ChargePublic:
+    """A diner's 'Pay': a checkout of the table's payable lines (all, theirs, or in equal shares),
+    and the first charge's link."""
+    key = check_key(key)
+    if data.mode == "mine" and not data.orders:
+        raise FieldErrors({"orders": [FIELD_REQUIRED]})
+    if data.mode == "share" and data.shares is None:
+        raise FieldErrors({"shares": [FIELD_REQUIRED]})
+    if (answer := await replayed(session, key, digest("table", data.model_dump(mode="json")))) is not None:
+        return answer
+    tab = await read_tab(checkouts, data.t)
+    link, facts = await restaurant(session, checkouts, tab.restaurant_id, data)
+    selection = rules.select_lines(tab.lines, await repository.held_elsewhere(session, [l.line_id for l in tab.lines]),
+                                   data.orders if data.mode == "mine" else None)
+    if not selection.lines:
+        raise LinesInCheckout() if selection.held else NothingToPay()
+    checkout, charges = await open_checkout(
+        session, tab.restaurant_id, link.account_id, facts.opened_at if facts else None, selection.lines, data.mode,
+        shares=data.shares if data.mode == "share" else 1, place_id=tab.place_id)
+    first = charges[0]
+    first.tip = tip_of(first.amount, data)
+    answer = await hand_out(session, checkouts, checkout, first, selection.lines, tab.place_name)
+    await repository.settle_key(session, key, first.id)
+    return answer
+
+
+async def pay_share(session: AsyncSession, checkouts: Checkouts, checkout_id: int, data: ShareCreate,
+                    key: str | None) -> ChargePublic:
+    """The next share of an equal split at the token's table, for another phone."""
+    key = check_key(key)
+    if (answer := await replayed(session, key, digest("share", {"checkout": checkout_id, **data.model_dump(mode="json")}))) is not None:
+        return answer
+    tab = await read_tab(checkouts, data.t)
+    checkout = await repository.checkout(session, checkout_id, lock=True)
+    if checkout is None or checkout.place_id != tab.place_id or checkout.mode != "share":
+        raise NotFound()  # another table's checkout looks exactly like a missing one
+    if checkout.state != OPEN:
+        raise CheckoutNotOpen()
+    await restaurant(session, checkouts, checkout.restaurant_id, data)
+    charge = await repository.next_unassigned(session, checkout.id)
+    if charge is None:
+        raise NoShareLeft()
+    charge.tip = tip_of(charge.amount, data)
+    answer = await hand_out(session, checkouts, checkout, charge, [], tab.place_name)
+    await repository.settle_key(session, key, charge.id)
+    return answer
+
+
+async def open_at_table(session: AsyncSession, checkouts: Checkouts, token: str) -> list[OpenCheckout]:
+    """The table's checkouts under way (open or approved)."""
+    tab = await read_tab(checkouts, token)
+    found = await repository.holding_at(session, tab.place_id)
+    ids = [c.id for c in found]
+    charges, lines = await repository.charges_of(session, ids), await repository.lines_of(session, ids)
+    return [OpenCheckout(
+        checkout=c.id, mode=c.mode, shares=c.shares, shares_paid=sum(ch.state == APPROVED for ch in charges[c.id]),
+        shares_taken=sum(ch.handed_out_at is not None for ch in charges[c.id]), amount=c.amount, state=c.state,
+        lines=lines[c.id], created_at=c.created_at,
+    ) for c in found if c.mode != "delivery"]
+
+
+# ------------------------------------------------------------------------------- a delivery order
+async def pay_delivery(session: AsyncSession, checkouts: Checkouts, principal: Principal, authorization: str,
+                       data: DeliveryCheckoutCreate, key: str | None) -> ChargePublic:
+    """Staff's link for a delivery order (to copy, or send by WhatsApp)."""
+    key = check_key(key)
+    if (answer := await replayed(session, key, digest("delivery", {"by": principal.user_id, **data.model_dump(mode="json")}))) is not None:
+        return answer
+    try:
+        found = await checkouts.ordering.delivery_lines(data.fk_delivery, authorization)
+    except ordering.NotFoundAtOrdering:
+        raise NotFound()
+    except ordering.RefusedByOrdering as refused:
+        if refused.status == 403:
+            raise PermissionDenied()
+        raise NotFound()
+    except ordering.OrderingUnavailable:
+        raise OrderingUnavailable()
+    if found.restaurant_id is None:
+        raise NothingToPay()
+    await ensure_restaurant(session, principal, found.restaurant_id)
+    link, facts = await restaurant(session, checkouts, found.restaurant_id)
+    selection = rules.select_lines(found.lines, await repository.held_elsewhere(session, [l.line_id for l in found.lines]))
+    if not selection.lines:
+        raise LinesInCheckout() if selection.held else NothingToPay()
+    checkout, [charge] = await open_checkout(
+        session, found.restaurant_id, link.account_id, facts.opened_at if facts else None, selection.lines, "delivery",
+        delivery_id=data.fk_delivery)
+    answer = await hand_out(session, checkouts, checkout, charge, selection.lines,
+                            messages.CHECKOUT_DELIVERY_PLACE.render(number=data.fk_delivery))
+    await repository.settle_key(session, key, charge.id)
+    return answer
+
+
+# ------------------------------------------------------------------------------- results and cancel
+STATE_OF_CHARGE = {"unassigned": "pending", "pending": "pending", "rejected": "rejected", "approved": "approved",
+                   "cancelled": "cancelled", "expired": "expired", "refunded": "refunded"}
+
+
+async def charge_state(session: AsyncSession, reference: str) -> ChargeState:
+    """What became of a charge, by its (unguessable) reference: the /pago/* pages."""
+    charge = await repository.charge_by_reference(session, reference) if reference else None
+    if charge is None:
+        raise NotFound()
+    checkout = await repository.checkout(session, charge.checkout_id)
+    facts = await session.get(RestaurantFacts, checkout.restaurant_id)
+    return ChargeState(
+        state=STATE_OF_CHARGE[charge.state], amount=charge.amount, tip=charge.tip, total=charge.amount + charge.tip,
+        fk_sit=checkout.place_id, fk_delivery=checkout.delivery_id, fk_resto=checkout.restaurant_id,
+        restaurant=facts.nombre_local if facts else "", checkout=checkout.id,
+        share=Share(n=charge.share, of=checkout.shares) if checkout.shares > 1 else None,
+    )
+
+
+async def cancel(session: AsyncSession, checkouts: Checkouts, principal: Principal, line_id: int) -> CheckoutCancelled:
+    """Staff cancel the checkout holding a line, so the table can pay another way: its waiting
+    payments are cancelled and its approved shares refunded at the provider, then it ends. A
+    provider that does not answer leaves it as it was (502); cancelling again finishes the job."""
+    checkout = await repository.holding(session, line_id, lock=True)
+    if checkout is None:
+        raise NotFound()
+    await ensure_restaurant(session, principal, checkout.restaurant_id)
+    if checkout.state == APPROVED:
+        raise CheckoutAlreadyApproved()
+    charges = await repository.charges(session, checkout.id, lock=True)
+    refunded, cancelled = await give_back(session, checkouts.marketplace, checkout, charges, "cancelled")
+    lines = await end(session, checkout, CANCELLED, charges)
+    return CheckoutCancelled(checkout=checkout.id, state="cancelled", lines=lines, refunded=refunded, cancelled=cancelled)
