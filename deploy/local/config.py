@@ -111,6 +111,9 @@ SERVICE_ENV: dict[str, dict[str, str]] = {
         "MERCADOPAGO_CLIENT_SECRET": "local-marketplace-secret",
         "MERCADOPAGO_WEBHOOK_SECRET": "local-marketplace-webhook-secret",
         "MERCADOPAGO_TOKEN_KEY": marketplace_token_key(),
+        # Online checkout reads a table's or a delivery order's lines from ordering, current, over
+        # HTTP (ARCHITECTURE.md: 'where it must be current'): ordering's first process.
+        "ORDERING_URL": f"http://127.0.0.1:{SERVICES['ordering']}",
     },
 }
 

@@ -80,3 +80,26 @@ def test_kubernetes_takes_them_from_the_billing_marketplace_secret(overlay):
     for secret in SIMULATOR_SECRETS:
         assert secret not in rendered
     assert "8202" not in rendered and not any(d["kind"] == "Secret" for d in docs)
+
+
+# ------------------------------------------------------------------------- online checkout reads ordering
+def test_billing_reads_the_lines_from_ordering_locally_on_its_port():
+    env = config.service_env("billing")
+    assert env["ORDERING_URL"] == f"http://127.0.0.1:{config.SERVICES['ordering']}" == "http://127.0.0.1:8104"
+    assert not {k for name in config.SERVICES if name != "billing" for k in config.service_env(name) if k == "ORDERING_URL"}
+
+
+def test_compose_points_billing_at_the_ordering_service():
+    compose = yaml.safe_load((REPO / "docker-compose.yml").read_text())
+    assert compose["services"]["billing"]["environment"]["ORDERING_URL"] == "http://ordering:8000"
+    assert "ordering" in compose["services"]  # reached by its name on the default network, port 8000 as every service
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_kubernetes_points_billing_at_the_ordering_service(overlay):
+    docs = kustomize.overlay(overlay)
+    billing = next(d for d in docs if d["kind"] == "Deployment" and d["metadata"]["name"] == "billing")
+    [container] = billing["spec"]["template"]["spec"]["containers"]
+    assert {e["name"]: e.get("value") for e in container["env"]}["ORDERING_URL"] == "http://ordering:8000"
+    service = next(d for d in docs if d["kind"] == "Service" and d["metadata"]["name"] == "ordering")
+    assert [p["port"] for p in service["spec"]["ports"]] == [8000]
