@@ -12,6 +12,7 @@ provider fails (or another phone holds a line), the transaction rolls back and n
 (a preference the provider made for a transaction that then failed has no link anyone got, and a
 payment of it would find no charge). A retry with the same Idempotency-Key answers the same.
 """
+import asyncio
 import hashlib
 import json
 import secrets
@@ -73,6 +74,18 @@ async def replayed(session: AsyncSession, key: str, request_hash: str) -> Charge
     if earlier.request_hash != request_hash or earlier.charge_id is None:
         raise IdempotencyKeyReused()
     return await charge_public(session, await repository.charge(session, earlier.charge_id))
+
+
+async def both(tab, replay) -> tuple[ordering.Tab | None, ChargePublic | None]:
+    """Ordering's tab read while the Idempotency-Key is taken (one round trip fewer). Both finish
+    before either's failure is raised (the session must be idle before the request rolls back); a
+    retry's earlier answer wins even when ordering cannot answer now."""
+    tab, answer = await asyncio.gather(tab, replay, return_exceptions=True)
+    if isinstance(answer, BaseException):
+        raise answer
+    if answer is None and isinstance(tab, BaseException):
+        raise tab
+    return (None if isinstance(tab, BaseException) else tab), answer
 
 
 async def read_tab(checkouts: Checkouts, token: str) -> ordering.Tab:
@@ -196,9 +209,9 @@ async def pay_table(session: AsyncSession, checkouts: Checkouts, data: TableChec
         raise FieldErrors({"orders": [FIELD_REQUIRED]})
     if data.mode == "share" and data.shares is None:
         raise FieldErrors({"shares": [FIELD_REQUIRED]})
-    if (answer := await replayed(session, key, digest("table", data.model_dump(mode="json")))) is not None:
+    tab, answer = await both(read_tab(checkouts, data.t), replayed(session, key, digest("table", data.model_dump(mode="json"))))
+    if answer is not None:
         return answer
-    tab = await read_tab(checkouts, data.t)
     link, facts = await restaurant(session, checkouts, tab.restaurant_id, data)
     selection = rules.select_lines(tab.lines, await repository.held_elsewhere(session, [l.line_id for l in tab.lines]),
                                    data.orders if data.mode == "mine" else None)
@@ -218,9 +231,10 @@ async def pay_share(session: AsyncSession, checkouts: Checkouts, checkout_id: in
                     key: str | None) -> ChargePublic:
     """The next share of an equal split at the token's table, for another phone."""
     key = check_key(key)
-    if (answer := await replayed(session, key, digest("share", {"checkout": checkout_id, **data.model_dump(mode="json")}))) is not None:
+    tab, answer = await both(read_tab(checkouts, data.t),
+                             replayed(session, key, digest("share", {"checkout": checkout_id, **data.model_dump(mode="json")})))
+    if answer is not None:
         return answer
-    tab = await read_tab(checkouts, data.t)
     checkout = await repository.checkout(session, checkout_id, lock=True)
     if checkout is None or checkout.place_id != tab.place_id or checkout.mode != "share":
         raise NotFound()  # another table's checkout looks exactly like a missing one
