@@ -229,7 +229,7 @@ class Bus:
         return headers
 
     # ------------------------------------------------------------------------------ publishing
-    async def publish(self, event_type: str, payload: dict, event_id: str, request_id: str | None) -> bool:
+    async def publish(self, event_type: str, payload: dict | bytes, event_id: str, request_id: str | None) -> bool:
         """Publish with a confirm, within the publish timeout; False when no queue took the event.
 
         Mandatory when the topology names a consumer (its queue must exist); an event nobody

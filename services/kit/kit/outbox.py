@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 
 import structlog
 from asgi_correlation_id import correlation_id
-from sqlalchemy import DateTime, Index, String, func, select, update
+from sqlalchemy import DateTime, Index, String, Text, cast, func, select, update
 from sqlalchemy.dialects.postgresql import JSONB, UUID
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm import Mapped, mapped_column
@@ -103,7 +103,9 @@ class OutboxRelay:
             table = OutboxMessage.__table__
             rows = (
                 await session.execute(
-                    select(table.c.event_id, table.c.event_type, table.c.payload)
+                    # the payload as the database keeps it, JSON text: sent as it is, never decoded and encoded again
+                    select(table.c.event_id, table.c.event_type, cast(table.c.payload, Text),
+                           table.c.payload["request_id"].astext)
                     .where(table.c.published_at.is_(None))
                     .order_by(table.c.created_at)
                     .limit(self.batch_size)
@@ -117,8 +119,8 @@ class OutboxRelay:
             raise failed
         return len(published)
 
-    async def _publish(self, event_id: uuid.UUID, event_type: str, payload: dict) -> bool:
-        if not await self._bus.publish(event_type, payload, str(event_id), payload.get("request_id") or None):
+    async def _publish(self, event_id: uuid.UUID, event_type: str, payload: str, request_id: str | None) -> bool:
+        if not await self._bus.publish(event_type, payload.encode(), str(event_id), request_id or None):
             log.warning("event_unroutable_kept", event_type=event_type, event_id=str(event_id))
             EVENTS_UNROUTABLE.labels(event_type).inc()
             return False
