@@ -2,6 +2,7 @@
  * The diner's wire shapes, from the generated OpenAPI types: type-only imports, so the phone's
  * bundle carries none of them (the small client in http.ts does the calls).
  */
+import type { components as Billing } from '@/types/api/billing';
 import type { components as Catalog } from '@/types/api/catalog';
 import type { components as Floor } from '@/types/api/floor';
 import type { components as Ordering } from '@/types/api/ordering';
@@ -32,45 +33,23 @@ export type PlacePublic = Floor['schemas']['PlaceForDiner'];
 export type DeliveryCreate = Ordering['schemas']['DeliveryCreate'];
 export type DeliveryCreated = Ordering['schemas']['DeliveryCreated'];
 
-/*
- * Paying online at the table (issue 22, billing's `pagar-orden/mercadopago/mesa/`). Written from
- * billing's announced shapes until its generated types (src/types/api/billing.ts) carry the
- * endpoints; then these become aliases of the generated schemas, like the ones above.
- */
-export type PayMode = 'tab' | 'mine' | 'share';
-export type TipPercent = 10 | 15 | 20;
+/** Paying online at the table (issue 22): billing's `pagar-orden/mercadopago/mesa/` calls. */
+export type PayMode = Billing['schemas']['TableCheckoutCreate']['mode'];
 /** A tip: a percent of what is paid, or an amount ('1500.00'); at most one of the two. */
-export type Tip = { tip_percent: TipPercent | null; tip_amount: string | null };
-/** POST pagar-orden/mercadopago/mesa/ */
-export type TableCheckoutCreate = Tip & { t: string; mode: PayMode; orders?: number[]; shares?: number };
+export type Tip = Pick<Billing['schemas']['ShareCreate'], 'tip_percent' | 'tip_amount'>;
+export type TipPercent = NonNullable<Tip['tip_percent']>;
+/** POST pagar-orden/mercadopago/mesa/: the whole tab, my orders, or equal shares. */
+export type TableCheckoutCreate = Billing['schemas']['TableCheckoutCreate'];
 /** POST pagar-orden/mercadopago/mesa/{checkout}/parte/: the next share of an equal split. */
-export type ShareCreate = Tip & { t: string };
+export type ShareCreate = Billing['schemas']['ShareCreate'];
 /** Either answer: where the phone goes to pay (`init_point`), and what it pays. */
-export type CheckoutCreated = {
-  checkout: number;
-  charge: number;
-  init_point: string;
-  amount: string;
-  tip: string;
-  total: string;
-  marketplace_fee: string;
-  share: { n: number; of: number } | null;
-  lines: number[];
-};
+export type CheckoutCreated = Billing['schemas']['ChargePublic'];
+/** A checkout under way at the table: an equal split's shares, those paid, those handed out (a share is left while `shares_taken < shares`). */
+export type TableCheckout = Billing['schemas']['OpenCheckout'];
 /**
- * A checkout under way at the table: an equal split shows its shares, those paid and those handed
- * out to a phone already (a share is left while `shares_taken < shares`).
+ * GET pagar-orden/mercadopago/mesa/?t=: whether the restaurant takes online payments (and tips),
+ * and the checkouts under way. Billing's generated answer is still the bare list of checkouts;
+ * `linked` and `tips` are the additions its engineer announced for issue 22 (this wrapper goes
+ * once billing.ts has them).
  */
-export type TableCheckout = {
-  checkout: number;
-  mode: PayMode;
-  shares: number;
-  shares_paid: number;
-  shares_taken: number;
-  amount: string;
-  state: 'open' | 'approved';
-  lines: number[];
-  created_at: string;
-};
-/** GET pagar-orden/mercadopago/mesa/?t=: whether the restaurant takes online payments (and tips), and the open checkouts. */
 export type TablePayState = { linked: boolean; tips: boolean; checkouts: TableCheckout[] };

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { CheckoutCreated, PayMode, Tab, TabLine, TableCheckout, TableCheckoutCreate, TablePayState, ShareCreate } from '../api/types';
+import type { CheckoutCreated, PayMode, ShareCreate, Tab, TabLine, TableCheckout, TableCheckoutCreate, TablePayState, Tip } from '../api/types';
 import { shareCents } from '../pay/amounts';
 import { menuHandler, placeHandler } from './fixtures';
 
@@ -31,9 +31,9 @@ export function payServer(opts: { lines?: TabLine[]; linked?: boolean; tips?: bo
 
   const total = () => money(tab.lines.filter((l) => l.status !== '3').reduce((s, l) => s + cents(l.price) * l.quantity, 0));
   const payable = () => tab.lines.filter((l) => ['2', '4'].includes(l.status) && !l.status_pay);
-  const tipOf = (body: { tip_percent: number | null; tip_amount: string | null }, amount: number) =>
+  const tipOf = (body: Tip, amount: number) =>
     body.tip_percent != null ? Math.round((amount * body.tip_percent) / 100) : body.tip_amount != null ? cents(body.tip_amount) : 0;
-  const answer = (c: TableCheckout, amount: number, body: { tip_percent: number | null; tip_amount: string | null }, share: CheckoutCreated['share']): CheckoutCreated => {
+  const answer = (c: TableCheckout, amount: number, body: Tip, share: CheckoutCreated['share']): CheckoutCreated => {
     const tip = tipOf(body, amount);
     return {
       checkout: c.checkout, charge: c.checkout * 10 + (share?.n ?? 1), init_point: `https://mp.example/checkout?pref=${c.checkout}-${share?.n ?? 1}`,
