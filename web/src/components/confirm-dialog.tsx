@@ -7,20 +7,22 @@ type Props = {
   title: string;
   message: ReactNode;
   confirmLabel?: string;
+  /** The button that closes without acting; 'Cancel' unless the action is itself a cancel. */
+  closeLabel?: string;
   loading?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 };
 
 /** Confirmation dialog (spec part 1 §9: default width 350). */
-export function ConfirmDialog({ opened, title, message, confirmLabel, loading, onConfirm, onClose }: Props) {
+export function ConfirmDialog({ opened, title, message, confirmLabel, closeLabel, loading, onConfirm, onClose }: Props) {
   const t = useT();
   return (
     <Modal opened={opened} onClose={onClose} title={title} size={350} centered closeButtonProps={{ 'aria-label': t('common.close') }}>
       <Text mb="md">{message}</Text>
       <Group justify="flex-end">
         <Button variant="default" size="md" onClick={onClose}>
-          {t('common.cancel')}
+          {closeLabel ?? t('common.cancel')}
         </Button>
         <Button color="red" size="md" loading={loading} onClick={onConfirm}>
           {confirmLabel ?? t('common.confirm')}

@@ -23,3 +23,18 @@ export function bodyCode(body: unknown): string | null {
   const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : null;
   return typeof code === 'string' ? code : null;
 }
+
+/**
+ * A payment refused because an online (marketplace) payment holds its lines, spec part 2 §8:
+ * ordering's `{detail, code: "online_payment_pending", lines}`. A body without that code whose
+ * detail names MercadoPago (the spec's own test) is read the same way, its lines then unknown
+ * (null). The one place that reads a server's wording: the screens ask this function.
+ */
+export function onlinePaymentHolding(body: unknown): { lines: number[] | null; detail: string } | null {
+  if (!body || typeof body !== 'object') return null;
+  const { code, detail, lines } = body as { code?: unknown; detail?: unknown; lines?: unknown };
+  const text = typeof detail === 'string' ? detail : '';
+  if (code !== 'online_payment_pending' && (code != null || !/mercado\s*pago/i.test(text))) return null;
+  const held = Array.isArray(lines) && lines.every((l) => typeof l === 'number') ? (lines as number[]) : null;
+  return { lines: held, detail: text };
+}

@@ -1,3 +1,4 @@
+import type { components as Billing } from '@/types/api/billing';
 import type { components as Catalog } from '@/types/api/catalog';
 import type { components, operations } from '@/types/api/ordering';
 
@@ -15,6 +16,9 @@ export type Status = components['schemas']['LineStatusUpdate']['status'];
 /** A status to filter by, or '0' for all. */
 export type DeliveryStatus = NonNullable<NonNullable<operations['listDeliveries']['parameters']['query']>['status_delivery']>;
 export type DeliveryFilters = { status: DeliveryStatus; page: number; size: number };
+
+/** An online payment's link for a delivery order (billing's checkout; `init_point` is the link). */
+export type OnlineCheckout = Billing['schemas']['ChargePublic'];
 
 /** The delivery menu's dishes and categories (catalog). */
 export type MenuDish = Catalog['schemas']['DishPublic'];
@@ -34,4 +38,6 @@ export const deliveryKeys = {
   dishes: (restaurant: number) => [...deliveryKeys.restaurant(restaurant), 'dishes'] as const,
   categories: (restaurant: number) => [...deliveryKeys.restaurant(restaurant), 'categories'] as const,
   qr: (menu: number) => [...deliveryKeys.all, 'qr', menu] as const,
+  /** the online payment link made for an order on this tablet (billing answers no list of them) */
+  checkout: (restaurant: number, id: number) => [...deliveryKeys.restaurant(restaurant), 'checkout', id] as const,
 };

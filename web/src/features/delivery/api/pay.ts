@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LineFinal, pay } from '@/features/orders/api/pay';
+import { LineFinal, heldOnline, pay } from '@/features/orders/api/pay';
 import { api, unwrap } from '@/lib/api-client';
 import { flattenErrors, useShowServerErrors } from '@/lib/api-errors';
 import { useT } from '@/lib/i18n/messages';
@@ -59,7 +59,8 @@ export function useDeliveryPay(restaurant: number) {
     onError: (error) => {
       // 208: nothing was charged; the server's words say which order was final
       if (error instanceof LineFinal) notify('error', flattenErrors(error.body)[0]?.message || t('delivery.pay.final'), { autoClose: DURATION.default });
-      else showErrors(error);
+      // the pay dialog opens the rejection dialog (cancel the online payment, then charge here)
+      else if (!heldOnline(error)) showErrors(error);
       return qc.invalidateQueries({ queryKey: deliveryKeys.lists(restaurant) });
     },
   });

@@ -170,7 +170,7 @@ describe("the order's detail", () => {
     const dialog = await screen.findByRole('dialog', { name: 'Pedido #100001' });
     const lines = within(dialog).getByTestId('detail-lines');
     expect(within(lines).getAllByRole('row').map((r) => r.textContent?.replace(/\s/g, ' '))).toEqual([
-      'PlatosEstadoImporte',
+      'PlatosEstadoPagoImporte',
       '2 × EmpanadaComentario: bien cocidasAceptado$ 3.000,00',
       '1 × FlanRechazado$ 2.500,00',
     ]);

@@ -8,6 +8,7 @@ import type { Delivery } from '../api/keys';
 import { payableOf } from '../api/pay';
 import { type Move, STATUS_COLOR, canReject, nextMove } from '../status';
 import { deliveryNumber, when } from './format';
+import { PayState } from './pay-state';
 
 /** What a row's buttons open or do. */
 export type RowActions = {
@@ -125,6 +126,8 @@ function DeliveryRow({ delivery: d, checked, onCheck, actions }: { delivery: Del
         ) : (
           '—'
         )}
+        {/* an online payment under way or refused holds the order's lines (spec part 2 §4 'Payment') */}
+        <PayState status={held(d)} testid={`delivery-pay-${d.id}`} />
       </Table.Td>
       <Table.Td>
         {/* one line on a landscape tablet; on an upright one, the move and pay, then the rest */}
@@ -149,6 +152,10 @@ function DeliveryRow({ delivery: d, checked, onCheck, actions }: { delivery: Del
     </Table.Tr>
   );
 }
+
+/** The order's online payment as its lines show it: refused first (it needs doing), then under way. */
+const held = (d: Delivery) =>
+  d.ordenes.some((l) => l.status_pay === 'rejected') ? 'rejected' : d.ordenes.some((l) => l.status_pay === 'pending') ? 'pending' : null;
 
 type RowActionProps = { label: string; icon: TablerIcon; color?: 'green' | 'red'; disabled?: boolean; onClick: () => void };
 

@@ -15,6 +15,8 @@ import { edited } from '../live';
 import { LIMITS, detailsSchema } from '../schemas';
 import { STATUS_COLOR } from '../status';
 import { deliveryNumber, when } from './format';
+import { OnlineLink } from './online-link';
+import { PayState } from './pay-state';
 
 type Props = { id: number; restaurant: number; onEdit: (d: Delivery) => void; onClose: () => void };
 
@@ -62,6 +64,7 @@ export function DetailDialog({ id, restaurant, onEdit, onClose }: Props) {
               <Table.Tr>
                 <Table.Th>{t('delivery.col.lines')}</Table.Th>
                 <Table.Th>{t('delivery.col.status')}</Table.Th>
+                <Table.Th>{t('delivery.detail.payment')}</Table.Th>
                 <Table.Th ta="right">{t('delivery.detail.amount')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -81,6 +84,9 @@ export function DetailDialog({ id, restaurant, onEdit, onClose }: Props) {
                   <Table.Td>
                     <Badge color={STATUS_COLOR[l.status]} variant="light">{t(`delivery.status.${l.status}`)}</Badge>
                   </Table.Td>
+                  <Table.Td>
+                    <PayState status={l.status_pay} testid={`detail-pay-${l.id}`} />
+                  </Table.Td>
                   <Table.Td ta="right">{formatPrice(Number(l.price) * l.quantity, locale)}</Table.Td>
                 </Table.Tr>
               ))}
@@ -96,6 +102,7 @@ export function DetailDialog({ id, restaurant, onEdit, onClose }: Props) {
               </Text>
             )}
           </Group>
+          <OnlineLink delivery={d} restaurant={restaurant} />
           <Divider />
           {/* another tablet's edit of the text shows here too (it starts the editor again) */}
           <DetailsEditor key={d.details} delivery={d} restaurant={restaurant} />

@@ -9,7 +9,7 @@ import type { Delivery, DeliveryFilters } from '../api/keys';
 import { getDeliveryLines, payAllOf, payableOf, useDeliveryPay, type PayableLine } from '../api/pay';
 import { deliveryNumber } from './format';
 
-type Paying = { title: string; lines: Pick<PayableLine, 'id' | 'price' | 'quantity'>[] };
+type Paying = { title: string; lines: Pick<PayableLine, 'id' | 'price' | 'quantity' | 'status_pay'>[] };
 
 /**
  * The delivery screen's counter payments (spec part 2 §2 'Delivery and takeaway screen': payment
@@ -56,7 +56,8 @@ export function useDeliveryPayments(restaurant: number): {
 
   const dialog = paying && (
     <OrdersMessages>
-      <PayDialog lines={paying.lines} title={paying.title} restaurant={restaurant} place={null} all payment={payment} onClose={() => setPaying(null)} />
+      {/* a refusal for an online payment under way opens the rejection dialog (spec part 2 §8) */}
+      <PayDialog lines={paying.lines} title={paying.title} restaurant={restaurant} place={null} all payment={payment} heldAs="rejection" onClose={() => setPaying(null)} />
     </OrdersMessages>
   );
   return { pay, payAll, reading, dialog };

@@ -49,8 +49,14 @@ const CATEGORIES: MenuCategory[] = [
 
 type Call = { method: string; path: string; query: Record<string, string>; body: unknown; key: string | null };
 
-export function deliveryServer(opts: { deliveries?: Delivery[]; deliveryMenu?: boolean } = {}) {
+export function deliveryServer(opts: { deliveries?: Delivery[]; deliveryMenu?: boolean; linked?: boolean } = {}) {
   const deliveries = opts.deliveries ?? [delivery(1)];
+  // billing's online checkouts: line → the checkout holding it (the lines shown pending or
+  // rejected); ordering refuses the counter those (409 online_payment_pending), billing cancels them
+  const holds = new Map<number, number>(
+    deliveries.flatMap((d) => d.ordenes.filter((l) => l.status_pay === 'pending' || l.status_pay === 'rejected').map((l) => [l.id, d.id] as [number, number])),
+  );
+  const checkouts: { id: number; delivery: number; key: string | null; total: string }[] = [];
   const calls: Call[] = [];
   /** A refusal the next call of that kind answers ('POST /api/ordenes/update-all/' …). */
   const refuse: Record<string, { status: number; body: unknown }> = {};
@@ -101,6 +107,10 @@ export function deliveryServer(opts: { deliveries?: Delivery[]; deliveryMenu?: b
       const body = call.body as { payment_orders: number[]; type_pay: 'Efectivo' | 'Debito' | 'Credito' };
       const all = deliveries.flatMap((d) => d.ordenes);
       const lines = body.payment_orders.map((id) => all.find((l) => l.id === id)!);
+      const held = body.payment_orders.filter((id) => holds.has(id));
+      if (held.length) {
+        return HttpResponse.json({ detail: 'Hay un pago de MercadoPago en curso para este pedido. Cancélelo para cobrarlo de otra forma.', code: 'online_payment_pending', lines: held }, { status: 409 });
+      }
       // ordering's rules: a final line is a 208 and nothing is charged; a new one is not payable yet
       if (lines.some((l) => l.status === '3' || l.status === '6')) {
         return HttpResponse.json({ detail: 'La orden ya fue pagada.', code: 'line_final' }, { status: 208 });
@@ -116,6 +126,38 @@ export function deliveryServer(opts: { deliveries?: Delivery[]; deliveryMenu?: b
         payment_id: 1, method, amount: (cents / 100).toFixed(2), paid_at: '2026-11-22T21:00:00Z', detail: 'Pago registrado.',
         orders_sit_count: null, data: { orders_delivery_count: open }, lines,
       });
+    }),
+    // billing: the restaurant's link, a delivery order's checkout, and cancelling the one holding a line
+    http.post('*/api/restaurant-atributes/obtener-estado-mp/', () =>
+      HttpResponse.json({ fk_resto: RESTAURANT, mp_active: opts.linked ?? false, linked_at: opts.linked ? '2026-11-01T12:00:00Z' : null }),
+    ),
+    http.post('*/api/pagar-orden/mercadopago/delivery/', async ({ request }) => {
+      const { call, refused } = await record(request);
+      if (refused) return refused;
+      const d = find((call.body as { fk_delivery: number }).fk_delivery)!;
+      const again = checkouts.find((c) => c.key === call.key);
+      const payable = d.ordenes.filter((l) => ['2', '4'].includes(l.status) && !l.status_pay);
+      if (!again && !payable.length) return HttpResponse.json({ detail: 'No hay nada para pagar.', code: 'nothing_to_pay' }, { status: 400 });
+      const total = (payable.reduce((sum, l) => sum + Math.round(Number(l.price) * 100) * l.quantity, 0) / 100).toFixed(2);
+      const checkout = again ?? { id: 700 + checkouts.length, delivery: d.id, key: call.key, total };
+      if (!again) {
+        checkouts.push(checkout);
+        for (const l of payable) holds.set(l.id, d.id);
+      }
+      return HttpResponse.json({
+        checkout: checkout.id, charge: checkout.id * 10, init_point: `https://mp.example/checkout?pref=${checkout.id}`, amount: checkout.total, tip: '0.00',
+        total: checkout.total, marketplace_fee: '0.00', share: null, lines: payable.map((l) => l.id),
+      }, { status: 201 });
+    }),
+    http.post('*/api/pagar-orden/:id/cancelar-mercadopago/', async ({ request, params }) => {
+      const { refused } = await record(request);
+      if (refused) return refused;
+      const of = holds.get(Number(params.id));
+      if (of == null) return HttpResponse.json({ detail: 'No encontrado.' }, { status: 404 });
+      const freed = [...holds].filter(([, d]) => d === of).map(([l]) => l);
+      for (const l of freed) holds.delete(l);
+      for (const l of deliveries.flatMap((d) => d.ordenes)) if (freed.includes(l.id)) Object.assign(l, { status_pay: null, version: l.version + 1 });
+      return HttpResponse.json({ checkout: of, state: 'cancelled', lines: freed, refunded: [], cancelled: [] });
     }),
     http.get('*/api/delivery/', async ({ request }) => {
       await record(request);
@@ -178,7 +220,7 @@ export function deliveryServer(opts: { deliveries?: Delivery[]; deliveryMenu?: b
   ];
   /** What the screen asked since `from` (an index into `calls`), as 'METHOD /path'. */
   const requests = (from = 0) => calls.slice(from).map((c) => `${c.method} ${c.path}`);
-  return { calls, handlers, deliveries, refuse, requests };
+  return { calls, handlers, deliveries, refuse, requests, holds, checkouts };
 }
 
 /** A message of the staff socket about a delivery, as notifications sends it (contracts.live). */

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
 import { flattenErrors } from '@/lib/api-errors';
+import { onlinePaymentHolding } from '@/lib/error-body';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
 import type { components } from '@/types/api/ordering';
@@ -27,6 +28,12 @@ export const submissionOf = (lines: number[], method: PayMethod): string => `${[
 
 /** 208: a line was already final (paid or rejected); nothing was charged, and the screen restores what the line shows. */
 export class LineFinal extends ApiError {}
+
+/**
+ * A refusal because an online payment holds the lines (spec part 2 §8): the pay dialog asks
+ * whether to cancel that payment and charge here, so it is not a plain error notification.
+ */
+export const heldOnline = (error: unknown) => (error instanceof ApiError ? onlinePaymentHolding(error.body) : null);
 
 /** `all`: a table's 'pay all', sent as the bulk payment even when one line is left to pay. */
 export type PayInput = { lines: number[]; method: PayMethod; key: string; all?: boolean };
@@ -70,7 +77,7 @@ export function usePay(restaurant: number, place: number | null) {
     onError: (error) => {
       // 208: nothing was charged; the server's words name the line's status, in the screen's language
       if (error instanceof LineFinal) notify('error', flattenErrors(error.body)[0]?.message || t('orders.pay.final'));
-      else onError(error);
+      else if (!heldOnline(error)) onError(error);
       return refreshTab(qc, restaurant, { place, lines: [] });
     },
   });

@@ -1,3 +1,4 @@
+import type { components as Billing } from '@/types/api/billing';
 import type { components as Catalog } from '@/types/api/catalog';
 import type { components } from '@/types/api/ordering';
 
@@ -21,3 +22,6 @@ export type TableAction = BoardTable['actions'][number] | 'liberar';
 
 /** A dish a table can order (catalog). */
 export type MenuDish = Catalog['schemas']['DishPublic'];
+
+/** Billing's answer to a cancelled online payment: the lines it freed (generated from billing's OpenAPI). */
+export type CheckoutCancelled = Billing['schemas']['CheckoutCancelled'];

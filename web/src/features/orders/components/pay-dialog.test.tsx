@@ -178,4 +178,74 @@ describe('paying at the counter (/ordenes)', () => {
     expect(within(dialog).getByRole('radiogroup', { name: /Payment method/ })).toBeInTheDocument();
     expect(['Cash', 'Debit', 'Credit'].map((m) => within(dialog).getByRole('radio', { name: m }))).toHaveLength(3);
   });
+
+  it('a line an online payment holds: asks, cancels that payment at billing and charges with the same key', async () => {
+    const user = userEvent.setup();
+    const shown = vi.spyOn(toasts, 'notify');
+    await openBoard({ lines: [line(1, 1, '4', { status_pay: 'pending' }), line(2, 1, '2')] });
+    await listView(user);
+    expect(screen.getByTestId('pay-state-1')).toHaveTextContent('Pago pendiente');
+    await user.click(within(screen.getByTestId('line-1')).getByRole('button', { name: 'Cobrar' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cobrar 1 × Empanada' })).getByRole('button', { name: 'Cobrar' }));
+    const ask = await screen.findByRole('dialog', { name: 'Pago online en curso' });
+    // the server's words (es), then the question; no error notification for it
+    expect(ask).toHaveTextContent('Hay un pago de MercadoPago en curso para este pedido.');
+    expect(ask).toHaveTextContent('¿Cancelar el pago de MercadoPago y cobrar acá?');
+    expect(shown).not.toHaveBeenCalledWith('error', expect.anything(), expect.anything());
+    expect(shown).not.toHaveBeenCalledWith('error', expect.anything());
+    // 'back' returns to the payment, which keeps its key
+    await user.click(within(ask).getByRole('button', { name: 'Volver' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cobrar 1 × Empanada' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cobrar' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Pago online en curso' })).getByRole('button', { name: 'Cancelar pago online y cobrar' }));
+    await waitFor(() => expect(shown).toHaveBeenCalledWith('success', 'Pago registrado', { title: 'Pago' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(payCalls().map((c) => c.path)).toEqual([
+      '/api/pagar-orden/1/recibir-pago/', '/api/pagar-orden/1/recibir-pago/', '/api/pagar-orden/1/cancelar-mercadopago/', '/api/pagar-orden/1/recibir-pago/',
+    ]);
+    const keys = payCalls().filter((c) => c.path.endsWith('recibir-pago/')).map((c) => c.key);
+    expect(new Set(keys).size).toBe(1);
+    expect(fake.payments()).toBe(1);
+    await waitFor(() => expect(screen.getByTestId('pay-state-1')).toHaveTextContent('Pagado · Efectivo'));
+  });
+
+  it("a table's 'pay all' held by two online payments cancels each once, then pays the table", async () => {
+    const user = userEvent.setup();
+    await openBoard({
+      lines: [line(1, 1, '4', { status_pay: 'pending' }), line(2, 1, '4', { status_pay: 'pending' }), line(3, 1, '2', { status_pay: 'rejected' }), line(4, 1, '2')],
+      holds: { 1: 10, 2: 10, 3: 11 },
+    });
+    await user.click(screen.getByTestId('table-M1'));
+    const table = await screen.findByRole('dialog', { name: 'Órdenes de M1' });
+    await within(table).findAllByRole('row');
+    await settled();
+    await user.click(within(table).getByRole('button', { name: 'Cobrar mesa' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cobrar la mesa M1' })).getByRole('button', { name: 'Cobrar' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Pago online en curso' })).getByRole('button', { name: 'Cancelar pago online y cobrar' }));
+    await waitFor(() => expect(fake.payments()).toBe(1));
+    expect(payCalls().map((c) => c.path)).toEqual([
+      '/api/pagar-orden/recibir-varios-pagos/', '/api/pagar-orden/1/cancelar-mercadopago/', '/api/pagar-orden/3/cancelar-mercadopago/', '/api/pagar-orden/recibir-varios-pagos/',
+    ]);
+    expect(fake.cancelled).toEqual([10, 11]);
+    expect(payCalls()[3].body).toEqual({ payment_orders: [1, 2, 3, 4], type_pay: 'Efectivo' });
+    await waitFor(() => expect(screen.getByTestId('table-M1')).toHaveAttribute('data-status', 'free'));
+  });
+
+  it('a refusal whose detail names MercadoPago (no code) asks the same; a cancel the marketplace refuses says why and cancels nothing', async () => {
+    const user = userEvent.setup();
+    const shown = vi.spyOn(toasts, 'notify');
+    await openBoard({ lines: [line(1, 1, '4', { status_pay: 'pending' })] }, 'en');
+    fake.errors.PAY = { status: 400, body: { detail: 'The order has a MercadoPago payment in progress.' } };
+    fake.errors.CANCEL = { status: 409, body: { detail: 'x', code: 'checkout_approved' } };
+    await listView(user, 'List');
+    await user.click(within(screen.getByTestId('line-1')).getByRole('button', { name: 'Charge' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Charge 1 × Empanada' })).getByRole('button', { name: 'Charge' }));
+    const ask = await screen.findByRole('dialog', { name: 'Online payment under way' });
+    expect(ask).toHaveTextContent('The order has a MercadoPago payment in progress.');
+    await user.click(within(ask).getByRole('button', { name: 'Cancel online payment and charge' }));
+    await waitFor(() => expect(shown).toHaveBeenCalledWith('error', 'MercadoPago already approved that payment: the order shows as paid in a moment.'));
+    // the line shown held (status_pay) is the one cancelled; nothing was charged
+    expect(payCalls().map((c) => c.path)).toEqual(['/api/pagar-orden/1/recibir-pago/', '/api/pagar-orden/1/cancelar-mercadopago/']);
+    expect(screen.getByRole('dialog', { name: 'Online payment under way' })).toBeInTheDocument();
+  });
 });

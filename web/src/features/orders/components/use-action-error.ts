@@ -10,6 +10,8 @@ const CODES: Record<string, string> = {
   no_reject: 'orders.noReject',
   no_active_orders: 'orders.noActive',
   place_add_order_disabled: 'orders.add.disabled',
+  // billing's, cancelling an online payment the marketplace approved meanwhile
+  checkout_approved: 'orders.online.approved',
 };
 
 /**

@@ -28,7 +28,7 @@ export function line(id: number, place: number, status: Status, extra: Partial<L
 
 type Call = { method: string; path: string; query: Record<string, string>; body: unknown; key: string | null };
 
-export function boardServer(opts: { places?: Place[]; lines?: Line[]; wait?: number; late?: number[] } = {}) {
+export function boardServer(opts: { places?: Place[]; lines?: Line[]; wait?: number; late?: number[]; holds?: Record<number, number> } = {}) {
   const places = opts.places ?? [place(1, 'M1'), place(2, 'M2')];
   const lines = opts.lines ?? [];
   const calls: Call[] = [];
@@ -74,8 +74,21 @@ export function boardServer(opts: { places?: Place[]; lines?: Line[]; wait?: num
   const METHODS: Record<string, 'cash' | 'debit' | 'credit'> = { Efectivo: 'cash', Debito: 'debit', Credito: 'credit' };
   const paid = new Map<string, unknown>();
   let payments = 0;
+  // billing's online checkouts: line → checkout holding it (every line shown pending or rejected
+  // unless `holds` says otherwise); ordering refuses to pay those (409 online_payment_pending)
+  const holds = new Map<number, number>(
+    Object.entries(opts.holds ?? Object.fromEntries(lines.filter((l) => l.status_pay === 'pending' || l.status_pay === 'rejected').map((l) => [l.id, 1]))).map(([l, c]) => [Number(l), c]),
+  );
+  const cancelled: number[] = [];
   const payLines = (ids: number[], typePay: string, key: string) => {
     if (paid.has(key)) return HttpResponse.json(paid.get(key) as object);
+    const held = ids.filter((id) => holds.has(id));
+    if (held.length) {
+      return HttpResponse.json(
+        { detail: 'Hay un pago de MercadoPago en curso para este pedido. Cancélelo para cobrarlo de otra forma.', code: 'online_payment_pending', lines: held },
+        { status: 409 },
+      );
+    }
     const mine = ids.map((id) => lines.find((x) => x.id === id)!);
     const final = mine.filter((l) => l.status === '3' || l.status === '6');
     if (final.length) {
@@ -173,6 +186,21 @@ export function boardServer(opts: { places?: Place[]; lines?: Line[]; wait?: num
       const { body, key } = calls[calls.length - 1] as { body: { type_pay: string }; key: string };
       return payLines([Number(params.id)], body.type_pay, key);
     }),
+    // billing: ends the checkout holding the line, freeing all of its lines (404 when none holds it)
+    http.post('*/api/pagar-orden/:id/cancelar-mercadopago/', async ({ request, params }) => {
+      await record(request);
+      const refused = failing('CANCEL');
+      if (refused) return refused;
+      const checkout = holds.get(Number(params.id));
+      if (checkout == null) return HttpResponse.json({ detail: 'No encontrado.' }, { status: 404 });
+      const freed = [...holds].filter(([, c]) => c === checkout).map(([l]) => l);
+      for (const l of freed) {
+        holds.delete(l);
+        Object.assign(lines.find((x) => x.id === l) ?? {}, { status_pay: null });
+      }
+      cancelled.push(checkout);
+      return HttpResponse.json({ checkout, state: 'cancelled', lines: freed, refunded: [], cancelled: [`mp-${checkout}`] });
+    }),
     http.post('*/api/ordenes/', async ({ request }) => {
       await record(request);
       const body = calls[calls.length - 1].body as { ordenes: { fk_sit: number; fk_dish: number; quantity: number }[] };
@@ -183,5 +211,5 @@ export function boardServer(opts: { places?: Place[]; lines?: Line[]; wait?: num
   ];
   /** What the board asked since `from` (an index into `calls`), as 'METHOD /path'. */
   const requests = (from = 0) => calls.slice(from).map((c) => `${c.method} ${c.path}`);
-  return { calls, handlers, lines, places, errors, requests, move, hold, payments: () => payments };
+  return { calls, handlers, lines, places, errors, requests, move, hold, payments: () => payments, holds, cancelled };
 }
