@@ -248,4 +248,18 @@ describe('paying at the counter (/ordenes)', () => {
     expect(payCalls().map((c) => c.path)).toEqual(['/api/pagar-orden/1/recibir-pago/', '/api/pagar-orden/1/cancelar-mercadopago/']);
     expect(screen.getByRole('dialog', { name: 'Online payment under way' })).toBeInTheDocument();
   });
+
+  it('after the cancel, ordering hears of it a moment later: the payment is sent again until the line is free', async () => {
+    const user = userEvent.setup();
+    await openBoard({ lines: [line(1, 1, '4', { status_pay: 'pending' })], cancelLag: 300 });
+    await listView(user);
+    await user.click(within(screen.getByTestId('line-1')).getByRole('button', { name: 'Cobrar' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cobrar 1 × Empanada' })).getByRole('button', { name: 'Cobrar' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Pago online en curso' })).getByRole('button', { name: 'Cancelar pago online y cobrar' }));
+    await waitFor(() => expect(fake.payments()).toBe(1), { timeout: 4000 });
+    expect(payCalls().map((c) => c.path)).toEqual([
+      '/api/pagar-orden/1/recibir-pago/', '/api/pagar-orden/1/cancelar-mercadopago/', '/api/pagar-orden/1/recibir-pago/', '/api/pagar-orden/1/recibir-pago/',
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
 });

@@ -28,7 +28,7 @@ export function line(id: number, place: number, status: Status, extra: Partial<L
 
 type Call = { method: string; path: string; query: Record<string, string>; body: unknown; key: string | null };
 
-export function boardServer(opts: { places?: Place[]; lines?: Line[]; wait?: number; late?: number[]; holds?: Record<number, number> } = {}) {
+export function boardServer(opts: { places?: Place[]; lines?: Line[]; wait?: number; late?: number[]; holds?: Record<number, number>; cancelLag?: number } = {}) {
   const places = opts.places ?? [place(1, 'M1'), place(2, 'M2')];
   const lines = opts.lines ?? [];
   const calls: Call[] = [];
@@ -194,10 +194,15 @@ export function boardServer(opts: { places?: Place[]; lines?: Line[]; wait?: num
       const checkout = holds.get(Number(params.id));
       if (checkout == null) return HttpResponse.json({ detail: 'No encontrado.' }, { status: 404 });
       const freed = [...holds].filter(([, c]) => c === checkout).map(([l]) => l);
-      for (const l of freed) {
-        holds.delete(l);
-        Object.assign(lines.find((x) => x.id === l) ?? {}, { status_pay: null });
-      }
+      // ordering frees the lines when billing's event reaches it: `cancelLag` ms after the answer
+      const free = () => {
+        for (const l of freed) {
+          holds.delete(l);
+          Object.assign(lines.find((x) => x.id === l) ?? {}, { status_pay: null });
+        }
+      };
+      if (opts.cancelLag) setTimeout(free, opts.cancelLag);
+      else free();
       cancelled.push(checkout);
       return HttpResponse.json({ checkout, state: 'cancelled', lines: freed, refunded: [], cancelled: [`mp-${checkout}`] });
     }),
