@@ -62,7 +62,7 @@ class Bus:
             settings.rabbitmq_url,
             logger=None,
             timeout=settings.broker_connect_timeout_seconds,
-            default_channel=Channel(on_return_raises=True),
+            default_channel=Channel(on_return_raises=True, prefetch_count=settings.consumer_prefetch),
             apply_types=False,
         )
         self.connected = asyncio.Event()

@@ -28,6 +28,9 @@ class ServiceSettings(BaseSettings):
     # service declares its consumers' queues too, so all must agree on the delivery limit.
     consumer_retry_delays: tuple[float, ...] = (1.0, 10.0, 60.0, 300.0)
     consumer_delivery_limit: int = 5  # the last stop, for a consumer that dies before acknowledging
+    # Events a consumer holds unacknowledged at once, per queue: a backlog (the broker back after
+    # an outage, a replay) reaches the process in bounded batches instead of all into its memory.
+    consumer_prefetch: int = 20
     # A broker that is away must not hold up start-up, requests or the relay for long.
     broker_connect_timeout_seconds: float = 5.0
     broker_reconnect_seconds: float = 5.0

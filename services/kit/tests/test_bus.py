@@ -271,3 +271,35 @@ async def test_a_queue_its_service_no_longer_reads_is_deleted_at_start_up(start_
             pass
     finally:
         await connection.close()
+
+
+async def test_a_backlog_reaches_a_consumer_in_bounded_batches(start_service):
+    """`consumer_prefetch`: after an outage or a replay, a queue's thousands of events are not all
+    pushed into the process at once; the broker holds the rest until some are acknowledged."""
+    import json
+    import subprocess
+
+    release = asyncio.Event()
+
+    async def slow(session, event) -> None:
+        await release.wait()
+        await record_event(session, event)
+
+    events = [RestaurantCreated(restaurant_id=300 + n, owner_id=1, nombre_local=f"Cola {n}") for n in range(60)]
+    async with start_service({RestaurantCreated.type: slow}, service_name="catalog", consumer_prefetch=5) as catalog:
+        for event in events:
+            await publish(catalog, event)
+        name = catalog.state.bus.queue_name("catalog", RestaurantCreated.type)
+
+        def counts() -> dict:
+            listed = subprocess.run(["rabbitmqctl", "-q", "list_queues", "name", "messages_unacknowledged", "messages_ready",
+                                     "--formatter", "json"], capture_output=True, text=True, check=True)
+            return next(q for q in json.loads(listed.stdout) if q["name"] == name)
+
+        async def held_back() -> bool:
+            queue = await asyncio.to_thread(counts)
+            return queue["messages_unacknowledged"] == 5 and queue["messages_ready"] == 55
+
+        await eventually(held_back)
+        release.set()
+        await eventually(lambda: handled(catalog, events[-1]), seconds=30)
