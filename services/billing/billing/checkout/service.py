@@ -16,6 +16,7 @@ import asyncio
 import hashlib
 import json
 import secrets
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 import structlog
@@ -28,7 +29,7 @@ from billing.checkout.errors import (
     MarketplaceNotLinked, NoShareLeft, NothingToPay, OrderingUnavailable, PlaceTokenInvalid, ShareTooSmall, TipInvalid,
     TipsOff,
 )
-from billing.checkout.models import APPROVED, CANCELLED, OPEN, PENDING, Checkout, CheckoutCharge
+from billing.checkout.models import APPROVED, CANCELLED, OPEN, PENDING, UNASSIGNED, Checkout, CheckoutCharge
 from billing.checkout.payments import at_provider, end, give_back, lines_event
 from billing.checkout.rules import Line
 from billing.checkout.runtime import Checkouts
@@ -39,7 +40,9 @@ from billing.checkout.schemas import (
 from billing.fee import repository as fees
 from billing.marketplace import repository as links
 from billing.marketplace.accounts import LinkLost
-from billing.projections.models import RestaurantFacts
+from billing.marketplace.cipher import TokenUnreadable
+from billing.marketplace.errors import MarketplaceNotConfigured
+from billing.projections import repository as projections
 from billing.projections.repository import ensure_restaurant
 from contracts.billing import CheckoutOpened
 from kit.errors import FieldErrors, NotFound, PermissionDenied
@@ -108,96 +111,138 @@ def wants_tip(tip: Tip) -> bool:
     return tip.tip_percent is not None or tip.tip_amount is not None
 
 
-async def restaurant(session: AsyncSession, checkouts: Checkouts, restaurant_id: int, tip: Tip | None = None):
-    """The restaurant's link (it must be linked) and facts; a tip only where it takes tips."""
+@dataclass(frozen=True)
+class Seller:
+    """The restaurant as a checkout needs it: its marketplace account and what identity told."""
+
+    account_id: int
+    opened_at: datetime | None
+    tips: bool
+
+
+async def restaurant(session: AsyncSession, checkouts: Checkouts, restaurant_id: int, tip: Tip | None = None) -> Seller:
+    """The restaurant's seller (it must be linked); a tip only where it takes tips."""
     checkouts.marketplace.ensure_configured()
     link = await links.link_of(session, restaurant_id)
     if link is None:
         raise MarketplaceNotLinked()
-    facts = await session.get(RestaurantFacts, restaurant_id)
+    facts = await projections.restaurant_facts(session, restaurant_id)
+    seller = Seller(link.account_id, facts.opened_at if facts else None, bool(facts and facts.tips))
     if tip is not None and wants_tip(tip):
         if tip.tip_percent is not None and tip.tip_amount is not None:
             raise TipInvalid()
-        if facts is None or not facts.tips:
+        if not seller.tips:
             raise TipsOff()
-    return link, facts
+    return seller
 
 
-async def open_checkout(session: AsyncSession, restaurant_id: int, account_id: int, opened_at: datetime | None,
-                        lines: list[Line], mode: str, shares: int = 1, place_id: int | None = None,
-                        delivery_id: int | None = None) -> tuple[Checkout, list[CheckoutCharge]]:
-    """The checkout, holding `lines`, with its charges (not handed out yet), announced."""
+async def acting_for(session: AsyncSession, checkouts: Checkouts, seller: Seller):
+    """The seller's token, read now, for provider calls made while the session does other work."""
+    try:
+        return await checkouts.marketplace.accounts.acting_for(session, seller.account_id)
+    except LinkLost:
+        raise MarketplaceNotLinked()  # the provider would not renew the seller's tokens: unlinked just now
+    except TokenUnreadable:
+        log.error("marketplace_token_unreadable", account=seller.account_id)
+        raise MarketplaceNotConfigured()
+
+
+async def make_preference(checkouts: Checkouts, seller_call, preference: dict) -> dict:
+    try:
+        return await at_provider(seller_call(lambda token: checkouts.marketplace.api.create_preference(token, preference)))
+    except LinkLost:
+        raise MarketplaceNotLinked()
+
+
+async def side_by_side(provider, database):
+    """The provider's call and the database's writes at once (the request's time is the longer of
+    the two, not their sum). Both finish before a failure is raised, the database's first: a
+    preference made for writes that failed is never handed to anyone."""
+    made, written = await asyncio.gather(provider, database, return_exceptions=True)
+    for outcome in (written, made):
+        if isinstance(outcome, BaseException):
+            raise outcome
+    return made, written
+
+
+def hand_out(charge: CheckoutCharge, tip) -> None:
+    """The charge is this phone's now, with its tip and an unguessable reference."""
+    charge.tip, charge.reference = tip, secrets.token_urlsafe(32)
+    charge.state, charge.handed_out_at = PENDING, now()
+
+
+def preference(checkouts: Checkouts, shares: int, charge: CheckoutCharge, lines: list[Line], place: str) -> dict:
+    """The checkout preference of a charge: what the provider's page lists (the dishes of a single
+    charge, or the share; the tip), the platform's fee, where the diner comes back, where the
+    provider tells us, and our reference."""
+    def item(title: str, quantity: int, price) -> dict:
+        return {"title": title[:250] or "-", "quantity": quantity, "unit_price": float(price), "currency_id": "ARS"}
+
+    if shares == 1 and all(l.unit_price == l.unit_price.quantize(rules.CENT) for l in lines):
+        listed = [item(l.title, l.quantity, l.unit_price) for l in lines if l.unit_price > 0]
+    else:
+        listed = [item(messages.CHECKOUT_SHARE_ITEM.render(place=place, n=charge.share, of=shares), 1, charge.amount)]
+    if charge.tip > 0:
+        listed.append(item(messages.CHECKOUT_TIP_ITEM.render(), 1, charge.tip))
+    return {"items": listed, "external_reference": charge.reference, "marketplace_fee": float(charge.fee),
+            "back_urls": checkouts.back_urls, "auto_return": "approved", "notification_url": checkouts.notification_url}
+
+
+def made_at_provider(charge: CheckoutCharge, made: dict) -> None:
+    charge.preference_id, charge.init_point = str(made.get("id") or ""), str(made.get("init_point") or "")
+
+
+async def open_checkout(session: AsyncSession, checkouts: Checkouts, restaurant_id: int, seller: Seller, lines: list[Line],
+                        mode: str, tip: Tip | None = None, shares: int = 1, place_id: int | None = None,
+                        delivery_id: int | None = None, place: str = "") -> ChargePublic:
+    """A checkout holding `lines`, with its charges, announced; its first charge handed out and
+    made at the provider (at the same time as the checkout is written)."""
     amount = rules.total(lines)
     if amount <= 0:
         raise NothingToPay()
     at = now()
-    percent = rules.fee_percent((await fees.histories(session, [restaurant_id])).get(restaurant_id, ()), opened_at, at)
+    percent = rules.fee_percent((await fees.histories(session, [restaurant_id])).get(restaurant_id, ()), seller.opened_at, at)
     plans = rules.plan(amount, percent, shares)
     if any(p.amount <= 0 for p in plans):
         raise ShareTooSmall()
+    charges = [CheckoutCharge(share=p.share, amount=p.amount, fee=p.fee, tip=rules.ZERO, state=UNASSIGNED) for p in plans]
+    first = charges[0]
+    hand_out(first, tip_of(first.amount, tip) if tip is not None else rules.ZERO)
+    seller_call = await acting_for(session, checkouts, seller)
+    line_ids = sorted(l.line_id for l in lines)
     checkout = Checkout(restaurant_id=restaurant_id, place_id=place_id, delivery_id=delivery_id, mode=mode, shares=shares,
                         amount=amount, fee_percent=percent, fee=sum((p.fee for p in plans), rules.ZERO),
-                        account_id=account_id, state=OPEN, created_at=at)
-    session.add(checkout)
-    await session.flush()
-    if await repository.hold(session, checkout.id, [(l.line_id, l.amount) for l in lines]) != {l.line_id for l in lines}:
-        raise LinesInCheckout()  # another phone's checkout got a line first: this one rolls back
-    charges = [CheckoutCharge(checkout_id=checkout.id, share=p.share, amount=p.amount, fee=p.fee, tip=rules.ZERO)
-               for p in plans]
-    session.add_all(charges)
-    await session.flush()
-    add_event(session, CheckoutOpened(**lines_event(checkout, sorted(l.line_id for l in lines)), amount=amount))
+                        account_id=seller.account_id, state=OPEN, created_at=at)
+
+    async def write() -> None:
+        session.add(checkout)
+        await session.flush()
+        if await repository.hold(session, checkout.id, [(l.line_id, l.amount) for l in lines]) != set(line_ids):
+            raise LinesInCheckout()  # another phone's checkout got a line first: this one rolls back
+        for charge in charges:
+            charge.checkout_id = checkout.id
+        session.add_all(charges)
+        await session.flush()
+        add_event(session, CheckoutOpened(**lines_event(checkout, line_ids), amount=amount))
+
+    made, _ = await side_by_side(make_preference(checkouts, seller_call, preference(checkouts, shares, first, lines, place)),
+                                 write())
+    made_at_provider(first, made)
     log.info("checkout_opened", checkout=checkout.id, restaurant=restaurant_id, mode=mode, amount=str(amount), shares=shares)
-    return checkout, charges
+    return public(checkout, first, line_ids)
 
 
-def items(checkout: Checkout, charge: CheckoutCharge, lines: list[Line], place: str) -> list[dict]:
-    """What the provider's checkout page lists: the dishes (a single charge), or the share; the tip."""
-    def item(title: str, quantity: int, price) -> dict:
-        return {"title": title[:250] or "-", "quantity": quantity, "unit_price": float(price), "currency_id": "ARS"}
-
-    if checkout.shares == 1 and all(l.unit_price == l.unit_price.quantize(rules.CENT) for l in lines):
-        listed = [item(l.title, l.quantity, l.unit_price) for l in lines if l.unit_price > 0]
-    else:
-        listed = [item(messages.CHECKOUT_SHARE_ITEM.render(place=place, n=charge.share, of=checkout.shares), 1, charge.amount)]
-    if charge.tip > 0:
-        listed.append(item(messages.CHECKOUT_TIP_ITEM.render(), 1, charge.tip))
-    return listed
-
-
-async def hand_out(session: AsyncSession, checkouts: Checkouts, checkout: Checkout, charge: CheckoutCharge,
-                   lines: list[Line], place: str) -> ChargePublic:
-    """Make the charge's preference at the provider, with the seller's token."""
-    charge.reference = secrets.token_urlsafe(32)
-    charge.state, charge.handed_out_at = PENDING, now()
-    marketplace = checkouts.marketplace
-    preference = {
-        "items": items(checkout, charge, lines, place),
-        "external_reference": charge.reference,
-        "marketplace_fee": float(charge.fee),
-        "back_urls": checkouts.back_urls,
-        "auto_return": "approved",
-        "notification_url": checkouts.notification_url,
-        "metadata": {"checkout": checkout.id, "charge": charge.id},
-    }
-    try:
-        made = await at_provider(marketplace.accounts.call(
-            session, checkout.account_id, lambda token: marketplace.api.create_preference(token, preference)))
-    except LinkLost:
-        raise MarketplaceNotLinked()  # the provider would not renew the seller's tokens: unlinked just now
-    charge.preference_id, charge.init_point = str(made.get("id") or ""), str(made.get("init_point") or "")
-    await session.flush()
-    return await charge_public(session, charge, checkout)
-
-
-async def charge_public(session: AsyncSession, charge: CheckoutCharge, checkout: Checkout | None = None) -> ChargePublic:
-    checkout = checkout or await repository.checkout(session, charge.checkout_id)
+def public(checkout: Checkout, charge: CheckoutCharge, line_ids: list[int]) -> ChargePublic:
     return ChargePublic(
         checkout=checkout.id, charge=charge.id, init_point=charge.init_point or "", amount=charge.amount, tip=charge.tip,
         total=charge.amount + charge.tip, marketplace_fee=charge.fee,
-        share=Share(n=charge.share, of=checkout.shares) if checkout.shares > 1 else None,
-        lines=await repository.line_ids(session, checkout.id),
+        share=Share(n=charge.share, of=checkout.shares) if checkout.shares > 1 else None, lines=line_ids,
     )
+
+
+async def charge_public(session: AsyncSession, charge: CheckoutCharge) -> ChargePublic:
+    return public(await repository.checkout(session, charge.checkout_id), charge,
+                  await repository.line_ids(session, charge.checkout_id))
 
 
 # ------------------------------------------------------------------------------- a table
@@ -212,18 +257,14 @@ async def pay_table(session: AsyncSession, checkouts: Checkouts, data: TableChec
     tab, answer = await both(read_tab(checkouts, data.t), replayed(session, key, digest("table", data.model_dump(mode="json"))))
     if answer is not None:
         return answer
-    link, facts = await restaurant(session, checkouts, tab.restaurant_id, data)
+    seller = await restaurant(session, checkouts, tab.restaurant_id, data)
     selection = rules.select_lines(tab.lines, await repository.held_elsewhere(session, [l.line_id for l in tab.lines]),
                                    data.orders if data.mode == "mine" else None)
     if not selection.lines:
         raise LinesInCheckout() if selection.held else NothingToPay()
-    checkout, charges = await open_checkout(
-        session, tab.restaurant_id, link.account_id, facts.opened_at if facts else None, selection.lines, data.mode,
-        shares=data.shares if data.mode == "share" else 1, place_id=tab.place_id)
-    first = charges[0]
-    first.tip = tip_of(first.amount, data)
-    answer = await hand_out(session, checkouts, checkout, first, selection.lines, tab.place_name)
-    await repository.settle_key(session, key, first.id)
+    answer = await open_checkout(session, checkouts, tab.restaurant_id, seller, selection.lines, data.mode, tip=data,
+                                 shares=data.shares if data.mode == "share" else 1, place_id=tab.place_id, place=tab.place_name)
+    await repository.settle_key(session, key, answer.charge)
     return answer
 
 
@@ -240,14 +281,16 @@ async def pay_share(session: AsyncSession, checkouts: Checkouts, checkout_id: in
         raise NotFound()  # another table's checkout looks exactly like a missing one
     if checkout.state != OPEN:
         raise CheckoutNotOpen()
-    await restaurant(session, checkouts, checkout.restaurant_id, data)
+    seller = await restaurant(session, checkouts, checkout.restaurant_id, data)
     charge = await repository.next_unassigned(session, checkout.id)
     if charge is None:
         raise NoShareLeft()
-    charge.tip = tip_of(charge.amount, data)
-    answer = await hand_out(session, checkouts, checkout, charge, [], tab.place_name)
+    hand_out(charge, tip_of(charge.amount, data))
+    seller_call = await acting_for(session, checkouts, Seller(checkout.account_id, seller.opened_at, seller.tips))
+    made_at_provider(charge, await make_preference(checkouts, seller_call, preference(checkouts, checkout.shares, charge, [], tab.place_name)))
+    await session.flush()
     await repository.settle_key(session, key, charge.id)
-    return answer
+    return public(checkout, charge, await repository.line_ids(session, checkout.id))
 
 
 async def open_at_table(session: AsyncSession, checkouts: Checkouts, token: str) -> list[OpenCheckout]:
@@ -283,16 +326,13 @@ async def pay_delivery(session: AsyncSession, checkouts: Checkouts, principal: P
     if found.restaurant_id is None:
         raise NothingToPay()
     await ensure_restaurant(session, principal, found.restaurant_id)
-    link, facts = await restaurant(session, checkouts, found.restaurant_id)
+    seller = await restaurant(session, checkouts, found.restaurant_id)
     selection = rules.select_lines(found.lines, await repository.held_elsewhere(session, [l.line_id for l in found.lines]))
     if not selection.lines:
         raise LinesInCheckout() if selection.held else NothingToPay()
-    checkout, [charge] = await open_checkout(
-        session, found.restaurant_id, link.account_id, facts.opened_at if facts else None, selection.lines, "delivery",
-        delivery_id=data.fk_delivery)
-    answer = await hand_out(session, checkouts, checkout, charge, selection.lines,
-                            messages.CHECKOUT_DELIVERY_PLACE.render(number=data.fk_delivery))
-    await repository.settle_key(session, key, charge.id)
+    answer = await open_checkout(session, checkouts, found.restaurant_id, seller, selection.lines, "delivery",
+                                 delivery_id=data.fk_delivery, place=messages.CHECKOUT_DELIVERY_PLACE.render(number=data.fk_delivery))
+    await repository.settle_key(session, key, answer.charge)
     return answer
 
 
@@ -307,7 +347,7 @@ async def charge_state(session: AsyncSession, reference: str) -> ChargeState:
     if charge is None:
         raise NotFound()
     checkout = await repository.checkout(session, charge.checkout_id)
-    facts = await session.get(RestaurantFacts, checkout.restaurant_id)
+    facts = await projections.restaurant_facts(session, checkout.restaurant_id)
     return ChargeState(
         state=STATE_OF_CHARGE[charge.state], amount=charge.amount, tip=charge.tip, total=charge.amount + charge.tip,
         fk_sit=checkout.place_id, fk_delivery=checkout.delivery_id, fk_resto=checkout.restaurant_id,

@@ -59,6 +59,12 @@ class Accounts:
     async def call(self, session: AsyncSession, account_id: int, request: Callable[[str], Awaitable[T]]) -> T:
         """`request(access_token)` on the seller's behalf: with a token renewed first when it is about
         to expire, and renewed once more if the provider answers 401 (it expired or was revoked)."""
+        return await (await self.acting_for(session, account_id))(request)
+
+    async def acting_for(self, session: AsyncSession, account_id: int) -> Callable[[Callable[[str], Awaitable[T]]], Awaitable[T]]:
+        """`call`'s two halves: the seller's token is read from `session` now, and the answer makes
+        the requests later without touching `session` again (a renewal has a transaction of its
+        own), so the caller may use its session meanwhile."""
         account = await repository.account(session, account_id)
         if account is None:
             raise LinkLost(account_id)
@@ -67,11 +73,15 @@ class Accounts:
             token = await self.refresh(account_id, stale=sealed)
         else:
             token = self.cipher.decrypt(sealed, token_context(account_id, "access"))
-        try:
-            return await request(token)
-        except TokenRejected:
-            log.info("marketplace_token_rejected", account=account_id)
-            return await request(await self.refresh(account_id, stale=sealed))
+
+        async def requesting(request: Callable[[str], Awaitable[T]]) -> T:
+            try:
+                return await request(token)
+            except TokenRejected:
+                log.info("marketplace_token_rejected", account=account_id)
+                return await request(await self.refresh(account_id, stale=sealed))
+
+        return requesting
 
     async def refresh(self, account_id: int, stale: bytes | None = None,
                       factory: async_sessionmaker[AsyncSession] | None = None,

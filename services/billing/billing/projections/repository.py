@@ -41,3 +41,8 @@ async def ensure_known(session: AsyncSession, restaurant_id: int) -> None:
     )))
     if not known:
         raise NotFound()
+
+
+async def restaurant_facts(session: AsyncSession, restaurant_id: int) -> RestaurantFacts | None:
+    """What identity announced of the restaurant (its name, creation, tips), if anything."""
+    return await session.get(RestaurantFacts, restaurant_id)
