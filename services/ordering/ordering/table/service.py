@@ -109,7 +109,7 @@ async def free(session: AsyncSession, principal: Principal, place_id: int) -> li
     await session.execute(
         update(OrderLine)
         .where(OrderLine.place_id == place_id, OrderLine.closed_at.is_(None))
-        .values(closed_at=now, version=OrderLine.version + 1)
+        .values(closed_at=now)  # leaving the tab moves no version (order.service.close_tab)
     )
     await announce_holds(session, place.restaurant_id, before, [place_id], {line.order_id for line in lines})
     rejected = [line for line, _ in moves.moved]
