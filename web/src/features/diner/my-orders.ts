@@ -5,33 +5,19 @@ import { read, write } from '@/lib/storage';
  * only what I ordered' knows them after a reload or a trip to the payment page. The tab does not
  * say which phone placed an order (only the name typed), so the phone remembers.
  */
-type Mine = { id: number; at: number }[];
-
 const KEY = (token: string) => `diner-orders:${token}`;
+// the newest only: an order of an earlier sitting matches no line of the tab, so it is never paid by mistake
 const MAX = 50;
-// a freed table's empty tab read just before an order lands must not forget it
-const GRACE_MS = 60_000;
 
-function load(token: string): Mine {
+export function myOrders(token: string): number[] {
   try {
     const value: unknown = JSON.parse(read(KEY(token)) ?? '[]');
-    return Array.isArray(value) ? value.filter((e): e is Mine[number] => typeof e?.id === 'number' && typeof e?.at === 'number') : [];
+    return Array.isArray(value) ? value.filter((id): id is number => typeof id === 'number') : [];
   } catch {
     return [];
   }
 }
 
-export function myOrders(token: string): number[] {
-  return load(token).map((e) => e.id);
-}
-
-export function rememberOrder(token: string, order: number, now = Date.now()): void {
-  const kept = load(token).filter((e) => e.id !== order);
-  write(KEY(token), JSON.stringify([...kept, { id: order, at: now }].slice(-MAX)));
-}
-
-/** A new sitting (the tab is empty: the table was freed): the orders of the last one are no longer mine to pay. */
-export function forgetOrders(token: string, now = Date.now()): void {
-  const recent = load(token).filter((e) => now - e.at < GRACE_MS);
-  write(KEY(token), recent.length ? JSON.stringify(recent) : null);
+export function rememberOrder(token: string, order: number): void {
+  write(KEY(token), JSON.stringify([...myOrders(token).filter((id) => id !== order), order].slice(-MAX)));
 }

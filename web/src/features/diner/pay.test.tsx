@@ -7,7 +7,7 @@ import { resetResources } from './api/resource';
 import type { TableCheckout } from './api/types';
 import { navigation } from './navigation';
 import { nextShareCents, shareCents, tipBody, tipCents } from './pay/amounts';
-import { payDialogLoader } from './pay/table-pay';
+import { payDialogLoader } from './components/table-pay';
 import { FakeSocket, recordSockets } from './testing/fake-socket';
 import { tabLine as line } from './testing/fixtures';
 import { payServer } from './testing/pay-server';
@@ -49,7 +49,7 @@ async function openTable(opts: Parameters<typeof payServer>[0] = {}, locale: 'es
   server.use(...fake.handlers);
   renderApp('/menus?p=tok-m1', { locale });
   // the orders this phone placed, as the app keeps them (renderApp has just cleared storage)
-  if (mine.length) localStorage.setItem('diner-orders:tok-m1', JSON.stringify(mine.map((id) => ({ id, at: Date.now() }))));
+  if (mine.length) localStorage.setItem('diner-orders:tok-m1', JSON.stringify(mine));
   return screen.findByTestId('table-tab');
 }
 

@@ -1,15 +1,12 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Box, Button, Stack, Text } from '@mantine/core';
-import { MessagesScope, useT } from '@/lib/i18n/messages';
+import { useT } from '@/lib/i18n/messages';
 import type { TabLine, TableCheckout, TablePayState } from '../api/types';
-import { useMoney } from '../components/use-money';
-import { forgetOrders, myOrders } from '../my-orders';
-import { linesCents, nextShareCents, openSplit, payableLines, shareLeft } from './amounts';
-import en from './locales/en.json';
-import es from './locales/es.json';
+import { linesCents, nextShareCents, openSplit, payableLines, shareLeft } from '../pay/amounts';
+import { useMoney } from './use-money';
 
 /** The dialog's code loads on the first tap on 'Pay' (or the finger's way to it), never with the menu. */
-export const payDialogLoader = { load: () => import('./pay-dialog') };
+export const payDialogLoader = { load: () => import('../pay/dialog/pay-dialog') };
 const PayDialog = lazy(() => payDialogLoader.load());
 
 type Props = { token: string; lines: TabLine[]; state: TablePayState; onStale: () => void };
@@ -17,30 +14,15 @@ type Props = { token: string; lines: TabLine[]; state: TablePayState; onStale: (
 /**
  * The table's online payment (issue 22), under its tab, once billing says the restaurant takes
  * them: each open equal split ("Paying in 3 shares: 1 paid") with a button for the next share, and
- * 'Pay' while something is left to pay. This part loads only for such a restaurant, with its texts.
+ * 'Pay' while something is left to pay. A few lines on the menu's first load (a lazy part cost
+ * more in its preload list than it saved); the dialog loads with its texts on the first tap.
  */
-export default function TablePay(props: Props) {
-  return (
-    <MessagesScope catalogs={{ es, en }}>
-      <Payments {...props} />
-    </MessagesScope>
-  );
-}
-
-function Payments({ token, lines, state, onStale }: Props) {
+export function TablePay({ token, lines, state, onStale }: Props) {
   const t = useT();
   const money = useMoney();
   const [open, setOpen] = useState<{ share: TableCheckout | null } | null>(null);
 
-  // an empty tab is a new sitting: the last one's orders are not this phone's to pay any more
-  const empty = lines.length === 0;
-  useEffect(() => {
-    if (empty) forgetOrders(token);
-  }, [empty, token]);
-
   const payable = payableLines(lines);
-  const placed = new Set(myOrders(token));
-  const mine = payable.filter((l) => placed.has(l.order));
   const splits = state.checkouts.filter(openSplit);
   const preload = () => void payDialogLoader.load();
 
@@ -72,7 +54,7 @@ function Payments({ token, lines, state, onStale }: Props) {
       )}
       {open && (
         <Suspense fallback={null}>
-          <PayDialog token={token} tips={state.tips} lines={payable} mine={mine} share={open.share} onClose={() => setOpen(null)} onStale={onStale} />
+          <PayDialog token={token} tips={state.tips} lines={payable} share={open.share} onClose={() => setOpen(null)} onStale={onStale} />
         </Suspense>
       )}
     </Stack>

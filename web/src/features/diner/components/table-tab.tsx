@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBell, IconReceipt } from '@tabler/icons-react';
 import { useT } from '@/lib/i18n/messages';
@@ -13,15 +13,13 @@ import { lineCents, toCents } from '../cart';
 import type { SocketState } from '../table-socket';
 import { LineComment } from './line-comment';
 import { Notice, Pill } from './notice';
+import { TablePay } from './table-pay';
 import classes from './notice.module.css';
 import { useMoney } from './use-money';
 
 const STATUS_COLOR: Record<LineStatus, string> = { '1': 'blue', '2': 'orange', '3': 'red', '4': 'teal', '5': 'gray', '6': 'green', '7': 'grape' };
 /** An online payment in progress or refused holds the line (spec part 2 §4 'Payment'); paid shows as the line's status. */
 const PAY_COLOR: Partial<Record<NonNullable<PayStatus>, string>> = { pending: 'orange', rejected: 'red' };
-
-// online payments load only for a restaurant that takes them (the phone's first load stays small)
-const TablePay = lazy(() => import('../pay/table-pay'));
 
 /** The table's shared tab: every line, who ordered it, its status (live), the running total. */
 export function TableTab({ token, live, waiterComing }: { token: string; live: SocketState; waiterComing: boolean }) {
@@ -88,14 +86,7 @@ export function TableTab({ token, live, waiterComing }: { token: string; live: S
           {t('diner.table.total', { total: money(toCents(tab.data?.total ?? '0')) })}
         </Text>
         {tab.data && pay.data?.linked && (
-          <Suspense fallback={null}>
-            <TablePay
-              token={token}
-              lines={lines}
-              state={pay.data}
-              onStale={() => void Promise.all([invalidate(dinerKeys.tab(token)), refetchPay()])}
-            />
-          </Suspense>
+          <TablePay token={token} lines={lines} state={pay.data} onStale={() => void Promise.all([invalidate(dinerKeys.tab(token)), refetchPay()])} />
         )}
       </Stack>
     </Box>

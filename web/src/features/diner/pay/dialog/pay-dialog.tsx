@@ -2,15 +2,18 @@ import { useRef, useState } from 'react';
 import { Alert, Box, Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { flattenErrors } from '@/lib/error-body';
-import { useT } from '@/lib/i18n/messages';
-import { DinerHttpError, newIdempotencyKey } from '../api/http';
-import { type PayOnline, usePayOnline } from '../api/pay-online';
-import type { PayMode, TabLine, TableCheckout } from '../api/types';
-import { lineCents } from '../cart';
-import { StepButton } from '../components/step-button';
-import { useMoney } from '../components/use-money';
-import { navigation } from '../navigation';
-import { SHARES, TIP_PERCENTS, type TipChoice, linesCents, nextShareCents, shareCents, tipBody, tipCents } from './amounts';
+import { MessagesScope, useT } from '@/lib/i18n/messages';
+import { DinerHttpError, newIdempotencyKey } from '../../api/http';
+import { type PayOnline, usePayOnline } from '../../api/pay-online';
+import type { PayMode, TabLine, TableCheckout } from '../../api/types';
+import { lineCents } from '../../cart';
+import { StepButton } from '../../components/step-button';
+import { useMoney } from '../../components/use-money';
+import { myOrders } from '../../my-orders';
+import { navigation } from '../../navigation';
+import { SHARES, TIP_PERCENTS, type TipChoice, linesCents, nextShareCents, shareCents, tipBody, tipCents } from '../amounts';
+import en from './locales/en.json';
+import es from './locales/es.json';
 
 type T = ReturnType<typeof useT>;
 
@@ -20,8 +23,6 @@ export type PayDialogProps = {
   tips: boolean;
   /** The tab's lines billing can still charge. */
   lines: TabLine[];
-  /** Those of them in the orders this phone placed. */
-  mine: TabLine[];
   /** Paying the next share of this open split, rather than a new checkout. */
   share: TableCheckout | null;
   onClose: () => void;
@@ -58,8 +59,22 @@ export function payErrorText(t: T, err: unknown, share: boolean): string {
  * the marketplace's checkout page. One Idempotency-Key per payment asked for: a retry of the same
  * one (a lost answer, the marketplace down a moment) keeps it, so billing opens one checkout.
  */
-export default function PayDialog({ token, tips, lines, mine, share, onClose, onStale }: PayDialogProps) {
+export default function PayDialog(props: PayDialogProps) {
+  // its texts come with its code, on the first tap
+  return (
+    <MessagesScope catalogs={{ es, en }}>
+      <Pay {...props} />
+    </MessagesScope>
+  );
+}
+
+function Pay({ token, tips, lines, share, onClose, onStale }: PayDialogProps) {
   const t = useT();
+  // the lines of the orders this phone placed (an order of an earlier sitting is on no line now)
+  const [mine] = useState(() => {
+    const placed = new Set(myOrders(token));
+    return lines.filter((l) => placed.has(l.order));
+  });
   const money = useMoney();
   const pay = usePayOnline();
   const [mode, setMode] = useState<PayMode>(share ? 'share' : 'tab');
