@@ -18,7 +18,7 @@ SETUP = $(SYS_PY) deploy/local/setup.py
 STACK = $(if $(wildcard $(VENV_PY)),$(VENV_PY),$(SYS_PY)) deploy/local/stack.py
 
 .PHONY: help up down restart status logs mail test setup infra databases keys migrate seed web-build \
-        bench bench-live bench-orders bench-phone bench-delivery bench-payments bench-statistics replay replay-dead-letters clean python security
+        bench bench-live bench-orders bench-phone bench-delivery bench-payments bench-preference bench-statistics bench-capacity replay replay-dead-letters clean python security
 
 help: ## show the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -89,6 +89,12 @@ bench-delivery: up ## the delivery list of a restaurant with 10,000 deliveries, 
 
 bench-payments: up ## pay a table's 3 lines through the gateway, 50 clients one a second each, 3 runs; the ledger's sales = the paid lines
 	@$(VENV_PY) deploy/bench/payments.py
+
+bench-preference: up ## a diner's 'Pay' to the provider's checkout page through the gateway, the simulator answering in 100 ms, 3 runs (p95 <= 300 ms); then one checkout paid the whole way to the ledger
+	@$(VENV_PY) deploy/bench/preference.py
+
+bench-capacity: up ## raise the rate of table orders through the gateway until p95 passes 150 ms, with one ordering process and with two; CPU ms per order per service; the curve in deploy/bench/results/capacity.svg
+	@$(VENV_PY) deploy/bench/capacity.py
 
 bench-statistics: infra ## statistics over 1,000,000 paid lines of 50 restaurants, through a gateway of its own and directly (a scratch billing)
 	@$(VENV_PY) deploy/bench/statistics_gateway.py

@@ -8,7 +8,8 @@ import asyncio
 import time
 import uuid
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from urllib.parse import parse_qs, urlsplit
 
 import httpx
 from sqlalchemy.ext.asyncio import create_async_engine
@@ -25,6 +26,7 @@ class Restaurant:
     token: str
     dishes: list[int]
     places: list[int]
+    qr_tokens: dict[int, str] = field(default_factory=dict)  # each table's QR token (a diner's calls)
 
     @property
     def headers(self) -> dict[str, str]:
@@ -72,10 +74,12 @@ async def new_restaurant(http: httpx.AsyncClient, tables: int = 10) -> Restauran
 
     async def places_created():
         made = await http.post("/api/sit/", json={"location": location}, headers=owner)
-        return made.status_code == 201 and [place["id"] for place in made.json()]
+        return made.status_code == 201 and made.json()
 
-    places = await eventually(places_created, "floor to learn the menu")
-    built = Restaurant(restaurant, token, dishes, places)
+    made = await eventually(places_created, "floor to learn the menu")
+    places = [place["id"] for place in made]
+    tokens = {place["id"]: parse_qs(urlsplit(place["qr"]).query)["p"][0] for place in made if place.get("qr")}
+    built = Restaurant(restaurant, token, dishes, places, tokens)
 
     async def ordering_knows_it():  # the first order once ordering has the dishes and the tables
         return (await http.post("/api/ordenes/", json=built.order(places[-1]), headers=owner)).status_code == 201
