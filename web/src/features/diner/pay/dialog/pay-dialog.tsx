@@ -230,23 +230,33 @@ function People({ people, onChange, text }: { people: number; onChange: (n: numb
 
 function TipChoiceField({ tip, onChange, error }: { tip: TipChoice; onChange: (tip: TipChoice) => void; error?: string }) {
   const t = useT();
-  const choices: { label: string; choice: TipChoice; on: boolean }[] = [
-    { label: t('diner.pay.tipNone'), choice: { kind: 'none' }, on: tip.kind === 'none' },
+  // the three percents on one row, 'no tip' and 'other amount' (longer words) on the next: whole labels on a 390 px phone
+  const choices: { label: string; choice: TipChoice; on: boolean; span: number }[] = [
     ...TIP_PERCENTS.map((percent) => ({
       label: t('diner.pay.tipPercent', { percent }),
       choice: { kind: 'percent', percent } as TipChoice,
       on: tip.kind === 'percent' && tip.percent === percent,
+      span: 2,
     })),
-    { label: t('diner.pay.tipOther'), choice: { kind: 'amount', text: '' }, on: tip.kind === 'amount' },
+    { label: t('diner.pay.tipNone'), choice: { kind: 'none' }, on: tip.kind === 'none', span: 3 },
+    { label: t('diner.pay.tipOther'), choice: { kind: 'amount', text: '' }, on: tip.kind === 'amount', span: 3 },
   ];
   return (
     <Stack gap="xs">
       <Text fw={600} id="pay-tip">
         {t('diner.pay.tip')}
       </Text>
-      <Box role="group" aria-labelledby="pay-tip" style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 'var(--mantine-spacing-xs)' }}>
+      <Box role="group" aria-labelledby="pay-tip" style={{ display: 'grid', gridTemplateColumns: 'repeat(6, 1fr)', gap: 'var(--mantine-spacing-xs)' }}>
         {choices.map((c) => (
-          <Button key={c.label} size="md" px="xs" variant={c.on ? 'filled' : 'default'} aria-pressed={c.on} onClick={() => !c.on && onChange(c.choice)}>
+          <Button
+            key={c.label}
+            size="md"
+            px="xs"
+            style={{ gridColumn: `span ${c.span}` }}
+            variant={c.on ? 'filled' : 'default'}
+            aria-pressed={c.on}
+            onClick={() => !c.on && onChange(c.choice)}
+          >
             {c.label}
           </Button>
         ))}
