@@ -18,7 +18,7 @@ SETUP = $(SYS_PY) deploy/local/setup.py
 STACK = $(if $(wildcard $(VENV_PY)),$(VENV_PY),$(SYS_PY)) deploy/local/stack.py
 
 .PHONY: help up down restart status logs mail test setup infra databases keys migrate seed web-build \
-        bench bench-live bench-orders bench-phone bench-delivery bench-payments bench-preference bench-statistics bench-capacity replay replay-dead-letters clean python security
+        bench bench-live bench-orders bench-phone bench-delivery bench-payments bench-preference bench-statistics bench-capacity replay replay-dead-letters clean python security chaos
 
 help: ## show the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -73,6 +73,9 @@ test: infra ## every test: unit suites, then the gateway and web suites against 
 
 security: up ## the attack suite against the running stack: prints what was tried and what got through
 	@$(VENV_PY) deploy/security/run.py
+
+chaos: up ## a rush with faults (issue 23): diners, tablets and online payments while processes are killed and RabbitMQ and Redis restart; prints what was lost (SEED=n, SHORT=1)
+	@$(VENV_PY) deploy/chaos/run.py $(if $(SHORT),--short) $(if $(SEED),--seed $(SEED))
 
 bench: up ## load the public menu through the gateway and directly (deploy/bench/results/)
 	@command -v wrk >/dev/null || (apt-get update -q && apt-get install -y -q --no-install-recommends wrk)

@@ -261,6 +261,7 @@ class Screen:
     orders: set[tuple[str, int]] = field(default_factory=set)  # ("o", placement) and ("d", delivery) it heard of
     last_id: int | None = None
     frames: int = 0
+    caught_up: int = 0  # of them, replayed before `ready` on a reconnection
     connections: int = 0
     resyncs: int = 0
     repeated: int = 0  # a message id at or below one already seen
@@ -306,10 +307,16 @@ async def screen(ctx: Ctx, me: Screen, ws_url: str, done: asyncio.Event, connect
         try:
             async with connect(ws_url, max_queue=None, open_timeout=10) as ws:
                 await ws.send(json.dumps({"type": "auth", "token": r.token, "fk_resto": r.id, "last_id": me.last_id}))
-                ready = json.loads(await asyncio.wait_for(ws.recv(), 15))
-                if ready.get("type") != "ready":
-                    me.refused.append(f"{ready.get('code')}: {ready.get('detail')}")
-                    raise ConnectionError(ready.get("code"))
+                while True:  # what it missed comes first (the catch-up), then `ready`
+                    ready = json.loads(await asyncio.wait_for(ws.recv(), 15))
+                    if ready.get("type") == "error":
+                        me.refused.append(f"{ready.get('code')}: {ready.get('detail')}")
+                        raise ConnectionError(ready.get("code"))
+                    if ready.get("type") == "ready":
+                        break
+                    if "changed" in ready:
+                        me.caught_up += 1
+                        me.frame(ready)
                 me.connections += 1
                 connected.set()
                 pause = 0.5
@@ -335,6 +342,7 @@ async def screen(ctx: Ctx, me: Screen, ws_url: str, done: asyncio.Event, connect
         except Exception as e:  # noqa: BLE001 — a dropped socket, a refused handshake: reconnect
             if done.is_set():
                 return
-            me.refused.append(type(e).__name__) if len(me.refused) < 50 else None
+            if len(me.refused) < 200:
+                me.refused.append(f"{type(e).__name__} {e}"[:120])
         await asyncio.sleep(pause)
         pause = min(pause * 2, 4.0)

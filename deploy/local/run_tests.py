@@ -9,14 +9,17 @@
 3. once both lanes are done: gateway/tests and `npm run e2e` (Playwright) against the running
    stack, alone on the machine (their timing is the user's);
 4. then the attack suite's short form (deploy/security/run.py --short; `make security` is the
-   full one): its floods and its per-address limits must not land on the suites before it.
+   full one): its floods and its per-address limits must not land on the suites before it;
+5. last, the chaos run's short form (deploy/chaos/run.py --short; `make chaos` is the full one):
+   it kills processes and restarts RabbitMQ and Redis, so it runs alone, after every suite that
+   uses the stack, and puts the stack back as it found it.
 
 Each suite's output is printed whole when it ends, so parallel suites never interleave.
 
 A folder without test files is skipped; pytest exit code 5 ("no tests collected") for a folder
 that has test files is a failure. Exit status is non-zero when any suite failed.
 
-    python deploy/local/run_tests.py [--only unit|gateway|web|security] [-- extra pytest args]
+    python deploy/local/run_tests.py [--only unit|gateway|web|security|chaos] [-- extra pytest args]
 """
 
 from __future__ import annotations
@@ -149,6 +152,11 @@ def security() -> None:
           env_with({"GATEWAY_PORT": str(config.GATEWAY_PORT)}))
 
 
+def chaos() -> None:
+    suite("chaos", [config.PY, str(REPO / "deploy" / "chaos" / "run.py"), "--short"], REPO,
+          env_with({"GATEWAY_PORT": str(config.GATEWAY_PORT)}))
+
+
 WEB_CHECKS = {"lint": "web lint (eslint)", "test": "web unit (vitest)", "e2e": "web e2e (playwright)"}
 
 
@@ -175,7 +183,7 @@ def web(scripts_to_run: tuple[str, ...]) -> None:
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--only", choices=["unit", "gateway", "web", "security"])
+    ap.add_argument("--only", choices=["unit", "gateway", "web", "security", "chaos"])
     ap.add_argument("pytest_args", nargs="*")
     args = ap.parse_args()
     stack: dict[str, bool] = {}
@@ -187,7 +195,7 @@ def main() -> int:
             web(("lint", "test"))
 
     lanes = []
-    if args.only in (None, "gateway", "web", "security"):
+    if args.only in (None, "gateway", "web", "security", "chaos"):
         lanes.append(threading.Thread(target=stack_lane, name="stack"))
     for lane in lanes:
         lane.start()
@@ -195,7 +203,7 @@ def main() -> int:
         unit(args.pytest_args)
     for lane in lanes:
         lane.join()
-    if args.only in (None, "gateway", "web", "security"):
+    if args.only in (None, "gateway", "web", "security", "chaos"):
         # Even when `make up` failed (say, the web build), test the routing if the gateway answers.
         if args.only in (None, "gateway") and (stack["up"] or gateway_answers()):
             gateway(args.pytest_args)
@@ -203,6 +211,8 @@ def main() -> int:
             web(("e2e",))
         if args.only in (None, "security") and stack["up"]:
             security()
+        if args.only in (None, "chaos") and stack["up"]:
+            chaos()  # last: it kills processes and restarts the broker and Redis under the stack's lock
     passed = sum(1 for _, s, _ in results if s == "passed")
     failed = sum(1 for _, s, _ in results if s == "failed")
     nskip = sum(1 for _, s, _ in results if s == "skipped")
