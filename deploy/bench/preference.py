@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import statistics
+import subprocess
 import sys
 import time
 import uuid
@@ -46,6 +47,18 @@ PROVIDER_DELAY_MS = 100
 WARM_UP_SECONDS = 3
 PAY = "/api/pagar-orden/mercadopago/mesa/"
 ORDER_AMOUNT = sum((Decimal(price) for _, price in DISHES), Decimal("0.00"))
+
+
+async def settled(what: str, tries: int = 5) -> None:
+    """`payments.quiet`, asked again when `rabbitmqctl` fails to list the queues (another suite on the
+    machine deleting its own at that moment makes it exit 64)."""
+    for attempt in range(1, tries + 1):
+        try:
+            return await quiet(what)
+        except subprocess.CalledProcessError:
+            if attempt == tries:
+                raise
+            await asyncio.sleep(1)
 
 
 async def link(http: httpx.AsyncClient, restaurant) -> None:
@@ -143,7 +156,7 @@ async def main(clients: int, seconds: float, interval: float, runs: int) -> int:
                 orders = await orders_of(http, restaurant, staged)
                 print(f"run {run}: staged {per_table} delivered orders at each of {clients} tables in "
                       f"{time.perf_counter() - started:.0f} s", file=sys.stderr)
-                await quiet(f"run {run}: staging")
+                await settled(f"run {run}: staging")
                 _, warm_errors, _ = await pay_for(http, restaurant, orders, tables, WARM_UP_SECONDS, interval, clients)
                 latencies, errors, made = await pay_for(http, restaurant, orders, tables, seconds, interval, clients)
                 all_errors += errors + warm_errors
