@@ -256,14 +256,17 @@ async def rush(args, rng: random.Random, started_at: float, fault_log: list) -> 
         rush_started = time.monotonic()
         injector = threading.Thread(target=inject, args=(steps, rush_started, fault_log, stop_faults), name="faults")
         injector.start()
-        while time.monotonic() - rush_started < args.seconds or injector.is_alive():
-            if time.monotonic() - rush_started > args.seconds + 240:
-                stop_faults.set()
-            await asyncio.sleep(0.5)
-        await asyncio.to_thread(injector.join)
-        await asyncio.sleep(5)  # the rush goes on a moment past the last fault's heal
-        ctx.stop.set()
-        await asyncio.gather(*workers)
+        try:
+            while time.monotonic() - rush_started < args.seconds or injector.is_alive():
+                if time.monotonic() - rush_started > args.seconds + 240:
+                    stop_faults.set()
+                await asyncio.sleep(0.5)
+            await asyncio.sleep(5)  # the rush goes on a moment past the last fault's heal
+        finally:  # whatever happened: no fault starts any more, and the one under way ends first
+            stop_faults.set()
+            await asyncio.to_thread(injector.join)
+            ctx.stop.set()
+            await asyncio.gather(*workers, return_exceptions=True)
         rush_seconds = time.monotonic() - rush_started
         say(f"rush over after {rush_seconds:.0f} s: {ctx.tally.acknowledged()} orders acknowledged, "
             f"{len(ctx.tally.payments)} counter payments, {len(ctx.tally.online)} online")
