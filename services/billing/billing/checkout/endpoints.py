@@ -71,11 +71,16 @@ async def pay_delivery(data: DeliveryCheckoutCreate, principal: Staff, request: 
 
 
 @router.get("/mercadopago/estado/", response_model=ChargeState, operation_id="getOnlinePaymentState")
-async def payment_state(ref: Annotated[str, Query(min_length=1, max_length=64, description="the external_reference the provider sent back")],
-                        session: SessionDep):
+async def payment_state(
+    ref: Annotated[str, Query(min_length=1, max_length=64, description="the external_reference the provider sent back")],
+    session: SessionDep,
+    checkouts: CheckoutsDep,
+    payment_id: Annotated[str | None, Query(max_length=30, description="the payment_id the provider sent back, if any: "
+                                            "a payment still pending here is confirmed with the provider first")] = None,
+):
     """Anonymous (the reference is unguessable): what became of a payment, for /pago/success,
     /pago/pending and /pago/fail."""
-    return await service.charge_state(session, ref)
+    return await service.charge_state(session, checkouts, ref, payment_id)
 
 
 @router.post("/{line_id}/cancelar-mercadopago/", response_model=CheckoutCancelled, operation_id="cancelOnlinePayment")

@@ -29,8 +29,8 @@ from billing.checkout.errors import (
     MarketplaceNotLinked, NoShareLeft, NothingToPay, OrderingUnavailable, PlaceTokenInvalid, ShareTooSmall, TipInvalid,
     TipsOff,
 )
-from billing.checkout.models import APPROVED, CANCELLED, OPEN, PENDING, UNASSIGNED, Checkout, CheckoutCharge
-from billing.checkout.payments import at_provider, end, give_back, lines_event
+from billing.checkout.models import APPROVED, CANCELLED, OPEN, PENDING, REJECTED, UNASSIGNED, Checkout, CheckoutCharge
+from billing.checkout.payments import apply_payment, at_provider, end, give_back, lines_event
 from billing.checkout.rules import Line
 from billing.checkout.runtime import Checkouts
 from billing.checkout.schemas import (
@@ -42,10 +42,11 @@ from billing.marketplace import repository as links
 from billing.marketplace.accounts import LinkLost
 from billing.marketplace.cipher import TokenUnreadable
 from billing.marketplace.errors import MarketplaceNotConfigured
+from billing.marketplace.provider import ProviderFailure
 from billing.projections import repository as projections
 from billing.projections.repository import ensure_restaurant
 from contracts.billing import CheckoutOpened
-from kit.errors import FieldErrors, NotFound, PermissionDenied
+from kit.errors import AppError, FieldErrors, NotFound, PermissionDenied
 from kit.messages import FIELD_REQUIRED
 from kit.outbox import add_event
 from kit.tokens import Principal
@@ -341,12 +342,19 @@ STATE_OF_CHARGE = {"unassigned": "pending", "pending": "pending", "rejected": "r
                    "cancelled": "cancelled", "expired": "expired", "refunded": "refunded"}
 
 
-async def charge_state(session: AsyncSession, reference: str) -> ChargeState:
-    """What became of a charge, by its (unguessable) reference: the /pago/* pages."""
+async def charge_state(session: AsyncSession, checkouts: Checkouts, reference: str,
+                       payment_id: str | None = None) -> ChargeState:
+    """What became of a charge, by its (unguessable) reference: the /pago/* pages. With the
+    `payment_id` the provider sent the diner back with, a charge still waiting is first confirmed
+    with the provider (as its notification would be), so the page need not wait for it."""
     charge = await repository.charge_by_reference(session, reference) if reference else None
     if charge is None:
         raise NotFound()
     checkout = await repository.checkout(session, charge.checkout_id)
+    if payment_id and payment_id.isdigit() and charge.state in (PENDING, REJECTED) and checkout.state == OPEN:
+        await confirm(session, checkouts, checkout, reference, payment_id)
+        charge = await repository.charge_by_reference(session, reference)
+        checkout = await repository.checkout(session, charge.checkout_id)
     facts = await projections.restaurant_facts(session, checkout.restaurant_id)
     return ChargeState(
         state=STATE_OF_CHARGE[charge.state], amount=charge.amount, tip=charge.tip, total=charge.amount + charge.tip,
@@ -354,6 +362,24 @@ async def charge_state(session: AsyncSession, reference: str) -> ChargeState:
         restaurant=facts.nombre_local if facts else "", checkout=checkout.id,
         share=Share(n=charge.share, of=checkout.shares) if checkout.shares > 1 else None,
     )
+
+
+async def confirm(session: AsyncSession, checkouts: Checkouts, checkout: Checkout, reference: str, payment_id: str) -> None:
+    """Ask the provider for a payment of this charge and apply it; if the provider cannot say now,
+    the page shows what is known (its notification will come)."""
+    marketplace = checkouts.marketplace
+    try:
+        seller_call = await marketplace.accounts.acting_for(session, checkout.account_id)
+        payment = await seller_call(lambda token: marketplace.api.payment(token, payment_id))
+    except (LinkLost, ProviderFailure, TokenUnreadable):
+        return
+    if str(payment.get("external_reference") or "") != reference:
+        return  # another charge's payment: this page's reference decides
+    try:
+        async with session.begin_nested():
+            await apply_payment(session, marketplace, payment)
+    except AppError:
+        log.info("checkout_state_not_confirmed", checkout=checkout.id, payment=payment_id)
 
 
 async def cancel(session: AsyncSession, checkouts: Checkouts, principal: Principal, line_id: int) -> CheckoutCancelled:

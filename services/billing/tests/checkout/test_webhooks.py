@@ -151,3 +151,18 @@ async def test_a_notification_of_a_payment_that_is_not_ours_is_acknowledged_and_
     answer = await world.client.post(f"{HOOK}?data.id=999&type=payment", json=stranger, headers=headers)
     assert (answer.status_code, answer.json()) == (200, {"received": True})
     assert await checkout_state(world) == [("open", "pending")]
+
+
+async def test_the_result_page_confirms_a_payment_whose_notification_has_not_come_yet(world):
+    await world.delivered(11)
+    charge = await world.pay()
+    [(reference,)] = await rows(world.app, "SELECT reference FROM checkout_charge")
+    payment_id = await world.at_provider(charge["init_point"])  # its notification is not delivered
+    page = "/api/pagar-orden/mercadopago/estado/"
+    assert (await world.client.get(f"{page}?ref={reference}")).json()["state"] == "pending"
+    assert (await world.client.get(f"{page}?ref={reference}&payment_id=1")).json()["state"] == "pending"  # not its payment
+    seen = (await world.client.get(f"{page}?ref={reference}&payment_id={payment_id}")).json()
+    assert (seen["state"], seen["total"], seen["fk_sit"], seen["restaurant"]) == ("approved", "100.00", 11, "La Esquina")
+    await world.notify((await world.notices(payment_id))[-1])  # the notification, when it comes, changes nothing more
+    assert [e["type"] for e in await outbox(world.app)] == ["billing.checkout.opened", "billing.checkout.approved"]
+    assert (await world.client.get(f"{page}?ref=not-a-reference")).status_code == 404

@@ -1133,6 +1133,8 @@ export interface operations {
             query: {
                 /** @description the external_reference the provider sent back */
                 ref: string;
+                /** @description the payment_id the provider sent back, if any: a payment still pending here is confirmed with the provider first */
+                payment_id?: string | null;
             };
             header?: never;
             path?: never;
