@@ -114,3 +114,26 @@ async def test_a_reader_that_built_the_menu_before_a_change_committed_does_not_c
     await cache.put(ids["menu"], version, b'{"stale": true}')  # ...and the reader tries to store its old answer
     assert await cache.get(ids["menu"]) is None
     assert (await client.get(f"/api/public-menu/?menu={ids['menu']}")).json()["menu"]["name"] == "Otra carta"
+
+
+async def test_the_public_menu_is_served_from_the_database_while_redis_is_away(client, people, app):
+    """Found by `make chaos`: while Redis restarted, every public menu request (the cache's hit,
+    read before the application's error handling) answered 500, so no diner could open a menu.
+    Redis away is a miss: the menu is built from the database, answered, and not stored."""
+    from redis.asyncio import Redis
+
+    ids = await build(client, people.owner_a)
+    url = f"/api/public-menu/?menu={ids['menu']}"
+    served = await client.get(url)
+    kept = app.state.menu_cache
+    away = Redis.from_url("redis://127.0.0.1:1/0", decode_responses=False)  # nothing listens there
+    app.state.menu_cache = MenuCache(away)
+    try:
+        for headers in ({}, {"Accept-Encoding": "gzip"}, {"If-None-Match": served.headers["etag"]}):
+            answer = await client.get(url, headers=headers)
+            assert answer.status_code == (304 if "If-None-Match" in headers else 200), answer.text
+            if answer.status_code == 200:
+                assert answer.json() == served.json()
+    finally:
+        app.state.menu_cache = kept
+        await away.aclose()
