@@ -1,8 +1,8 @@
 """The rush: diners, tablets and screens that behave like real ones, through the gateway.
 
-- A diner at a table orders from its QR (`POST /api/ordenes/lugar/{token}/`) with one
-  Idempotency-Key per order; a diner of the menu link orders a take-away (`POST /api/delivery/`,
-  anonymous, with a key). A request that fails or times out is sent again with the same key, until
+- A diner at a table opens the menu (`GET /api/public-menu/`) and orders from its QR
+  (`POST /api/ordenes/lugar/{token}/`) with one Idempotency-Key per order; a diner of the menu
+  link orders a take-away (`POST /api/delivery/`, anonymous, with a key). A request that fails or times out is sent again with the same key, until
   answered (bounded: `ACK_SECONDS`); the order's key rides in each line's comment, so the checks
   can tell one order stored twice.
 - Tablets (the owner's token) accept and deliver what is new (the table's bulk buttons, the
@@ -119,6 +119,8 @@ async def table_diner(ctx: Ctx, table: int, every: float) -> None:
     n = 0
     await sleep_or_stop(ctx, ctx.rng.uniform(0, every))
     while not ctx.stop.is_set():
+        # the phone opens the table's menu first (catalog's public menu), until it shows
+        await send(ctx, "public menu", "GET", f"/api/public-menu/?menu={ctx.restaurant.menu}")
         key = f"chaos-{ctx.run}-m{table}-{n}"
         n += 1
         body = {"diner_name": f"Mesa {table}", "ordenes": _lines(ctx, key)}
