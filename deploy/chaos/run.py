@@ -229,7 +229,7 @@ async def rush(args, rng: random.Random, started_at: float, fault_log: list) -> 
     limits = httpx.Limits(max_connections=60, max_keepalive_connections=20)
     async with httpx.AsyncClient(base_url=GATEWAY, timeout=clients.REQUEST_SECONDS, limits=limits) as http, \
             httpx.AsyncClient(base_url=config.MARKETPLACE_SIM_URL, timeout=10) as simulator:
-        tables = 12 if args.short else 16
+        tables = args.tables or (12 if args.short else 16)
         restaurant = await world.build(http, tables=tables)
         online = await world.link_marketplace(http, restaurant)
         online_tables = restaurant.tables[-3:] if online else []
@@ -310,6 +310,8 @@ def main() -> int:
     parser.add_argument("--short", action="store_true", help="the short form `make test` runs (about a minute of load)")
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--seconds", type=float, default=None, help="seconds of load at least (default 40 short, 150 full); it goes on until the last fault healed")
+    parser.add_argument("--tables", type=int, default=None,
+                        help="tables, each with a diner ordering every 8-10 s (default 12 short, 16 full; 3 pay online)")
     parser.add_argument("--no-faults", action="store_true",
                         help="the rush and the checks alone, the stack left as it is (no lock): for developing the "
                              "harness; such a run always fails its 'faults injected' check")
