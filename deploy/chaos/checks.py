@@ -120,7 +120,9 @@ def screen_rows(screens: list, api_lines: dict[int, dict]) -> list[Row]:
                 wrong.append(f"line {line_id}: heard {status}/v{version}, API {now['status']}/v{now.get('version')}")
         rows.append((f"tablet {s.name}: lines whose last frame disagrees with the API",
                      f"{len(wrong)} of {len(s.lines)}" + (f" e.g. {wrong[0]}" if wrong else "")
-                     + f"; {s.frames} frames ({s.caught_up} caught up), {s.connections} connections, {s.resyncs} resyncs, {s.repeated} repeated,"
+                     + f"; {s.frames} frames ({s.caught_up} caught up), {s.connections} connections"
+                     + (f" ({s.offline_seconds:.0f} s offline)" if s.offline_seconds else "")
+                     + f", {s.resyncs} resyncs, {s.repeated} repeated,"
                        f" {s.stale} out of order"
                      + (f"; dropped or refused: {', '.join(sorted(set(s.refused)))[:150]}" if s.refused else ""),
                      "0", bool(s.lines) and not wrong and s.repeated == 0))

@@ -268,6 +268,7 @@ class Screen:
     resyncs: int = 0
     repeated: int = 0  # a message id at or below one already seen
     stale: int = 0  # a line's frame older than what the screen held (arrived out of order)
+    offline_seconds: float = 0.0  # how long it was away on purpose (its Wi-Fi lost)
     refused: list[str] = field(default_factory=list)
 
     def hear(self, line_id: int, status: str | None, version: int | None) -> None:
@@ -301,11 +302,18 @@ class Screen:
             self.hear(line["id"], line["status"], line.get("version"))
 
 
-async def screen(ctx: Ctx, me: Screen, ws_url: str, done: asyncio.Event, connected: asyncio.Event) -> None:
-    """Connected until `done`; reconnects with its last-seen id (backing off 0.5 s, 1 s, 2 s ... 4 s)."""
+async def screen(ctx: Ctx, me: Screen, ws_url: str, done: asyncio.Event, connected: asyncio.Event,
+                 offline: tuple[float, float] | None = None) -> None:
+    """Connected until `done`; reconnects with its last-seen id (backing off 0.5 s, 1 s, 2 s ... 4 s).
+    `offline` (monotonic moment, seconds): the tablet loses its Wi-Fi then, for that long, and comes
+    back with its last-seen id (a catch-up, or a resync when it missed more than the server replays)."""
     r = ctx.restaurant
     pause = 0.5
     while not done.is_set():
+        if offline is not None and time.monotonic() >= offline[0]:
+            me.offline_seconds = offline[1]
+            await asyncio.sleep(offline[1])
+            offline = None
         try:
             async with connect(ws_url, max_queue=None, open_timeout=10) as ws:
                 await ws.send(json.dumps({"type": "auth", "token": r.token, "fk_resto": r.id, "last_id": me.last_id}))
@@ -331,6 +339,8 @@ async def screen(ctx: Ctx, me: Screen, ws_url: str, done: asyncio.Event, connect
                     me.read_board(lines or [])
                 me.last_id = max(me.last_id or 0, ready["last_id"])
                 while not done.is_set():
+                    if offline is not None and time.monotonic() >= offline[0]:
+                        break  # the Wi-Fi goes: the socket is dropped, the loop above waits
                     try:
                         raw = await asyncio.wait_for(ws.recv(), 0.5)
                     except TimeoutError:
