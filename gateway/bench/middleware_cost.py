@@ -91,6 +91,8 @@ def variants(router: dict) -> dict[str, Variant]:
         Variant("gogc-100", "Go's default collector (GOGC=100)", None, env={"GOGC": "100"}),
         Variant("gogc-800", "a lazier collector (GOGC=800)", None, env={"GOGC": "800"}),
         Variant("one-thread", "GOMAXPROCS=1 (Go schedules on one core)", None, env={"GOMAXPROCS": "1"}),
+        Variant("fast-proxy", "Traefik's fasthttp proxy to the services (static experimental.fastProxy)",
+                None, static={"experimental": {"fastProxy": {}}}),
         Variant("log-async", "access log lines handed to a writer goroutine (accessLog.bufferingSize 100)",
                 None, static={"accessLog": {"bufferingSize": 100}}),
     ]
@@ -276,35 +278,51 @@ def read_profile(data: bytes) -> tuple[list[tuple[list[str], int]], int]:
     return stacks, total
 
 
-# Frames that mark where one part of the request's work starts: its cumulative share, minus the
-# share of the next part nested inside it, is what that part costs by itself.
+# What each part costs by itself: a sample is charged to the part of its innermost frame that names
+# one (leaf first), so a middleware is not charged for the handlers it calls (the proxy runs inside
+# the plugin's ServeHTTP, which runs inside the access log's). Go keeps at most 64 frames of a
+# stack, so shares of outer frames (net/http's conn.serve) would be undercounted: parts are matched
+# from the leaf. The first matching part wins; the order below matters.
 PARTS = [
-    ("accept, parse, entrypoint handlers", "net/http.(*conn).serve"),
-    ("access log: fields and JSON line", "accesslog.(*Handler).logTheRoundTrip"),
-    ("request-id plugin (Yaegi)", "yaegi/interp.runCfg"),
-    ("security-headers", "middlewares/headers.(*headers).ServeHTTP"),
-    ("buffering (body limit)", "vulcand/oxy/v2/buffer.(*Buffer).ServeHTTP"),
-    ("buffering: copying the held answer out", "mailgun/multibuf.(*multiReaderSeek).WriteTo"),
-    ("load balancer and reverse proxy", "wrr.(*Balancer).ServeHTTP"),
-    ("garbage collector", "runtime.gcBgMarkWorker"),
-    ("write syscalls (answers, log lines)", "syscall.write"),
-    ("read syscalls", "syscall.read"),
+    ("garbage collector", ["runtime.gcBgMarkWorker", "runtime.gcAssist", "runtime.bgsweep", "runtime.bgscavenge"]),
+    ("access log: fields, JSON line, write", ["middlewares/accesslog."]),
+    ("Prometheus metrics", ["prometheus", "middlewares/metrics.", "traefik/v3/pkg/metrics."]),
+    ("request-id plugin (Yaegi)", ["yaegi"]),
+    ("security headers", ["middlewares/headers"]),
+    ("buffering (body limit)", ["vulcand/oxy/v2/buffer", "mailgun/multibuf"]),
+    ("compress", ["middlewares/compress", "klauspost/compress", "andybalholm/brotli"]),
+    ("proxy: request to the service, its answer read", ["net/http.(*persistConn)", "net/http.(*Transport)",
+                                                      "net/http.(*transferWriter)", "proxy/fast."]),
+    ("proxy: ReverseProxy (headers, copying the answer)", ["httputil.(*ReverseProxy)"]),
+    ("answer written to the client", ["net/http.(*response)", "net/http.(*chunkWriter)", "bufio.(*Writer)"]),
+    ("request read and parsed", ["net/http.(*conn).readRequest", "net/http.readRequest", "tcp.(*peekConn)"]),
+    ("routing", ["muxer", "rules."]),
+    ("rest of Traefik (entrypoint, observability wrappers, load balancer)", ["traefik"]),
+    ("net/http connection loop", ["net/http.(*conn)"]),
+    ("Go scheduler (idle threads spinning, waking each other)", ["runtime.schedule", "runtime.findRunnable",
+                                                                  "runtime.mcall", "runtime.park_m"]),
 ]
+
+
+def shares(stacks: list[tuple[list[str], int]], total: int) -> dict[str, float]:
+    """Percent of the sampled CPU per part (PARTS), by the innermost frame that names one."""
+    charged = collections.Counter()
+    for names, value in stacks:
+        part = next((label for name in names for label, frames in PARTS if any(f in name for f in frames)), "other")
+        charged[part] += value
+    return {label: charged[label] / total * 100 for label, _ in [*PARTS, ("other", None)] if charged[label]}
 
 
 def print_profile(data: bytes, top: int = 25) -> None:
     stacks, total = read_profile(data)
-    flat, cumulative = collections.Counter(), collections.Counter()
+    flat = collections.Counter()
     for names, value in stacks:
         if names:
             flat[names[0]] += value
-        for name in set(names):
-            cumulative[name] += value
     print(f"\nprofile: {total / 1e9:.2f} s of CPU sampled")
-    print("share of CPU in stacks through (cumulative):")
-    for label, frame in PARTS:
-        share = sum(v for names, v in stacks if any(frame in n for n in names)) / total * 100
-        print(f"  {share:5.1f} %  {label}  [{frame}]")
+    print("share of CPU by part, each charged for its own work (not the handlers it calls):")
+    for label, share in sorted(shares(stacks, total).items(), key=lambda kv: -kv[1]):
+        print(f"  {share:5.1f} %  {label}")
     print(f"top {top} functions by own CPU (flat):")
     for name, value in flat.most_common(top):
         print(f"  {value / total * 100:5.1f} %  {name}")

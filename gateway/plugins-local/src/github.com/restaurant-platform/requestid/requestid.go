@@ -17,6 +17,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"net/http"
+	"strings"
 )
 
 // Config is the plugin configuration.
@@ -33,7 +34,7 @@ func CreateConfig() *Config {
 // RequestID is the middleware.
 type RequestID struct {
 	next   http.Handler
-	header string
+	key    string // the header's canonical name: the request's header map is read and written directly
 	maxLen int
 }
 
@@ -47,39 +48,37 @@ func New(ctx context.Context, next http.Handler, config *Config, name string) (h
 	if maxLen <= 0 {
 		maxLen = 128
 	}
-	return &RequestID{next: next, header: header, maxLen: maxLen}, nil
+	return &RequestID{next: next, key: http.CanonicalHeaderKey(header), maxLen: maxLen}, nil
 }
 
+// newID is a random UUIDv4. Yaegi interprets every statement and calls compiled functions through
+// reflection, so this makes few calls and few values: one read of random bytes, one hex encoding.
 func newID() string {
 	b := make([]byte, 16)
-	if _, err := rand.Read(b); err != nil {
-		return ""
-	}
-	b[6] = (b[6] & 0x0f) | 0x40
-	b[8] = (b[8] & 0x3f) | 0x80
+	rand.Read(b) // crypto/rand.Read never fails (Go 1.24+)
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
 	h := hex.EncodeToString(b)
 	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:32]
 }
 
+// visible is every printable ASCII character but the space (0x21-0x7e).
+const visible = "!\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~"
+
+// valid: a sane token, printable ASCII and at most maxLen bytes. Trimming every visible character
+// leaves nothing only when there is no other: one compiled call instead of an interpreted loop.
 func valid(id string, maxLen int) bool {
-	if id == "" || len(id) > maxLen {
-		return false
-	}
-	for i := 0; i < len(id); i++ {
-		c := id[i]
-		if c < 0x21 || c > 0x7e {
-			return false
-		}
-	}
-	return true
+	return id != "" && len(id) <= maxLen && strings.Trim(id, visible) == ""
 }
 
 func (m *RequestID) ServeHTTP(rw http.ResponseWriter, req *http.Request) {
-	id := req.Header.Get(m.header)
-	if !valid(id, m.maxLen) {
-		id = newID()
+	// The first value, kept alone when sane; none or a bad one: replaced by a new id.
+	ids := req.Header[m.key]
+	if len(ids) == 0 || !valid(ids[0], m.maxLen) {
+		req.Header[m.key] = []string{newID()}
+	} else if len(ids) > 1 {
+		req.Header[m.key] = ids[:1]
 	}
-	req.Header.Set(m.header, id)
 	// ContentLength is -1 for a chunked body (no length): both are dropped.
 	if req.ContentLength != 0 && (req.Method == http.MethodGet || req.Method == http.MethodHead) {
 		req.Body = http.NoBody
