@@ -85,7 +85,8 @@ def payment_rows(counter: dict[str, dict], online: dict[str, dict], stored: list
     online_sum = sum((money(p["amount"]) for p in online.values()), Decimal("0.00"))
     rows: list[Row] = [
         ("counter payments acknowledged (200)", f"{len(counter)}, {counter_sum}", "info", None),
-        ("online payments approved at the provider", f"{len(online)}, {online_sum}", "info", None),
+        ("online payments approved at the provider", f"{len(online)} ({sum(p.get('shares', 1) > 1 for p in online.values())} "
+         f"split in shares), {online_sum}", "info", None),
         ("paid lines in ordering", f"{len(paid)} in {len(by_payment)} payments, {paid_sum}",
          f"{counter_sum + online_sum}", paid_sum == counter_sum + online_sum),
         ("acknowledged payments not recorded as told", f"{len(not_recorded)}" + (f" {not_recorded[:3]}" if not_recorded else ""),

@@ -10,8 +10,9 @@
   table's or a delivery's lines, `recibir-pago` for one line now and then), each with its key,
   sent again until answered. Two tablets work the same restaurant, so they race.
 - Online diners, at tables of their own, pay their orders once accepted ('Pay' with mode `mine`,
-  `POST /api/pagar-orden/mercadopago/mesa/`, a key each) and approve at the simulator's checkout
-  page; staff never charge those tables at the counter.
+  or the tab in two equal shares, the second asked for at `mesa/{checkout}/parte/`: `POST
+  /api/pagar-orden/mercadopago/...`, a key each) and approve at the simulator's checkout page;
+  staff never charge those tables at the counter.
 - Screens: staff sockets on `/ws/notificaciones/` through the gateway. Each keeps, per line, the
   newest state it heard (the frame with the highest line version: a real screen ignores a frame its
   data already covers), reconnects with its last-seen id when the socket drops, and reads the
@@ -158,9 +159,12 @@ async def delivery_diner(ctx: Ctx, every: float) -> None:
 
 
 async def online_diner(ctx: Ctx, table: int, every: float) -> None:
-    """Pays this table's accepted orders online ('Pay', mode mine) and approves at the provider."""
+    """Pays this table's accepted orders online and approves at the provider: every other time its
+    own orders ('Pay', mode mine), else the whole tab split in two equal shares, the second asked
+    for as another phone would (`mesa/{checkout}/parte/`). A payment counts once every share of it
+    was approved at the provider."""
     token = ctx.restaurant.qr[table]
-    asked: set[int] = set()  # orders this phone has asked to pay
+    asked: set[int] = set()  # orders this table has asked to pay
     n = 0
     while await sleep_or_stop(ctx, ctx.rng.uniform(0.7, 1.3) * every):
         mine = {o["order"][1] for o in ctx.tally.orders.values() if o["place"] == table} - asked
@@ -178,22 +182,36 @@ async def online_diner(ctx: Ctx, table: int, every: float) -> None:
         payable = sorted(o for o in mine if o in lines and all(l["status"] in ("2", "4") and not l["status_pay"] for l in lines[o]))
         if not payable:
             continue
-        asked.update(payable)
         key = f"chaos-{ctx.run}-p{table}-{n}"
+        split = n % 2 == 1
         n += 1
-        answer = await send(ctx, "online 'Pay'", "POST", "/api/pagar-orden/mercadopago/mesa/",
-                            json_body={"t": token, "mode": "mine", "orders": payable}, headers={"Idempotency-Key": key})
+        body = {"t": token, "mode": "share", "shares": 2} if split else {"t": token, "mode": "mine", "orders": payable}
+        answer = await send(ctx, "online 'Pay'", "POST", "/api/pagar-orden/mercadopago/mesa/", json_body=body,
+                            headers={"Idempotency-Key": key})
         if not isinstance(answer, httpx.Response) or answer.status_code != 201:
+            asked.update(payable)
             continue
-        charge = answer.json()
-        approved = await send(ctx, "provider checkout", "POST", charge["init_point"], client=ctx.simulator,
-                              data={"decision": "approve"})
-        if not isinstance(approved, httpx.Response) or approved.status_code != 302:
-            continue
-        query = httpx.URL(approved.headers["location"]).params
-        ctx.tally.online[key] = {"checkout": charge["checkout"], "amount": Decimal(charge["amount"]),
-                                 "lines": sorted(charge["lines"]), "payment_id": query.get("payment_id"),
-                                 "reference": query.get("external_reference")}
+        charges = [answer.json()]
+        held = set(charges[0]["lines"])
+        asked.update(order for order, theirs in lines.items() if any(l["id"] in held for l in theirs))
+        asked.update(payable)
+        if split:
+            other = await send(ctx, "online 'Pay' (next share)", "POST",
+                               f"/api/pagar-orden/mercadopago/mesa/{charges[0]['checkout']}/parte/",
+                               json_body={"t": token}, headers={"Idempotency-Key": f"{key}-2"})
+            if not isinstance(other, httpx.Response) or other.status_code != 201:
+                continue
+            charges.append(other.json())
+        payments = []
+        for charge in charges:
+            approved = await send(ctx, "provider checkout", "POST", charge["init_point"], client=ctx.simulator,
+                                  data={"decision": "approve"})
+            if not isinstance(approved, httpx.Response) or approved.status_code != 302:
+                break
+            payments.append(httpx.URL(approved.headers["location"]).params.get("payment_id"))
+        else:
+            ctx.tally.online[key] = {"checkout": charges[0]["checkout"], "amount": sum((Decimal(c["amount"]) for c in charges), Decimal("0.00")),
+                                     "lines": sorted(held), "payment_ids": payments, "shares": len(charges)}
 
 
 # ----------------------------------------------------------------------------- tablets

@@ -206,9 +206,10 @@ async def online_settled(ctx: clients.Ctx, nudged: list[str]) -> None:
             return
         if time.monotonic() - started > 40:
             for p in waiting:
-                if p["payment_id"] and p["payment_id"] not in nudged:
-                    await ctx.simulator.post(f"/_control/payments/{p['payment_id']}/notify")
-                    nudged.append(p["payment_id"])
+                for payment_id in p["payment_ids"]:
+                    if payment_id and payment_id not in nudged:
+                        await ctx.simulator.post(f"/_control/payments/{payment_id}/notify")
+                        nudged.append(payment_id)
         await asyncio.sleep(2)
 
 
