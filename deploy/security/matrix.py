@@ -241,6 +241,10 @@ REQUESTS: dict[str, Req] = {
                                 control_accepts=lambda r: r.status_code == 400 and "state_invalid" in r.text),
     "getMarketplaceLinkState": Req(json=lambda i: {"fk_resto": i.restaurant}),
     "getProviderBalance": Req(allowed=("owner A", "admin"), control_accepts=lambda r: r.status_code in (200, 404)),
+    # billing: a delivery order's online payment link (A is not linked: the refusal that says so
+    # comes after ordering's and billing's checks of who asks)
+    "payDeliveryOnline": Req(json=lambda i: {"fk_delivery": i.delivery}, headers=lambda i: {"Idempotency-Key": uuid.uuid4().hex},
+                             control_accepts=lambda r: r.status_code == 201 or "marketplace_not_linked" in r.text),
     # notifications
     "listNotifications": Req(),
     "markAllNotificationsRead": Req(),
@@ -261,6 +265,11 @@ EXCEPTIONS: dict[str, str] = {
     "trackDelivery": "a delivery's tracking link: its random token is the diner's credential, like a place token "
                      "(ordering's tests: a token sees only its order, expired looks unknown)",
     "socialToken": "{provider} is google or facebook, not an object",
+    "payTableShareOnline": "a share of a table's equal split, authorized by the place token like every diner call; another "
+                           "table's checkout looks missing (billing's tests/checkout/test_table.py)",
+    "cancelOnlinePayment": "answers 404 to every caller unless an online checkout holds the line, which needs a restaurant "
+                           "linked at the marketplace; billing's tests/checkout cover who may cancel (staff of the line's "
+                           "restaurant; another restaurant's line looks missing; anonymous 401, a client 403)",
     "socialTokenUser": "{provider} is google or facebook, not an object",
 }
 

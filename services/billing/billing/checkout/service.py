@@ -15,6 +15,7 @@ payment of it would find no charge). A retry with the same Idempotency-Key answe
 import asyncio
 import hashlib
 import json
+import re
 import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -92,12 +93,19 @@ async def both(tab, replay) -> tuple[ordering.Tab | None, ChargePublic | None]:
     return (None if isinstance(tab, BaseException) else tab), answer
 
 
+# floor's place tokens are URL-safe base64 (`secrets.token_urlsafe`): anything else is no token,
+# answered as ordering answers an unknown one without asking it ('.' or '..' would be a path step)
+PLACE_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,200}")
+
+
 async def read_tab(checkouts: Checkouts, token: str) -> ordering.Tab:
+    if not PLACE_TOKEN.fullmatch(token):
+        raise PlaceTokenInvalid()
     try:
         return await checkouts.ordering.tab(token)
-    except ordering.NotFoundAtOrdering:
+    except (ordering.NotFoundAtOrdering, ordering.RefusedByOrdering):
         raise PlaceTokenInvalid()
-    except (ordering.OrderingUnavailable, ordering.RefusedByOrdering):
+    except ordering.OrderingUnavailable:
         raise OrderingUnavailable()
 
 

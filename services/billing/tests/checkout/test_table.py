@@ -120,7 +120,10 @@ async def test_an_unknown_token_is_not_found_as_at_ordering(world):
     assert answer.status_code == 404
     assert answer.json() == {"detail": "Este código QR no es válido o fue reemplazado. Pida uno nuevo al personal.",
                              "code": "place_token_invalid"}
-    assert (await world.client.get(f"{PAY}?t=../../delivery/")).status_code == 404
+    for token in ("../../delivery/", "..", ".", "a b", "ñ" * 3):  # never a path step at ordering
+        assert (await world.client.get(f"{PAY}", params={"t": token})).status_code == 404, token
+        answer = await world.client.post(PAY, json={"t": token, "mode": "tab"}, headers=key())
+        assert answer.json()["code"] == "place_token_invalid", token
 
 
 async def test_a_retry_with_the_same_key_answers_the_same_and_another_body_is_refused(world):
