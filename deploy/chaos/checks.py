@@ -75,6 +75,8 @@ def payment_rows(counter: dict[str, dict], online: dict[str, dict], stored: list
     wrong_amount = [k for k, p in counter.items() if k not in not_recorded
                     and sum((line_total(l) for l in by_payment[p["payment_id"]]), Decimal("0.00")) != money(p["amount"])]
     counter_ids = set(acknowledged_ids)
+    given_back = {k: p for k, p in online.items() if p.get("refunded")}  # refused by ordering, refunded by billing
+    online = {k: p for k, p in online.items() if not p.get("refunded")}
     online_lines = {l for p in online.values() for l in p["lines"]}
     unexplained = {pid: ls for pid, ls in by_payment.items()
                    if pid not in counter_ids and not all(l["id"] in online_lines for l in ls)}
@@ -86,7 +88,8 @@ def payment_rows(counter: dict[str, dict], online: dict[str, dict], stored: list
     rows: list[Row] = [
         ("counter payments acknowledged (200)", f"{len(counter)}, {counter_sum}", "info", None),
         ("online payments approved at the provider", f"{len(online)} ({sum(p.get('shares', 1) > 1 for p in online.values())} "
-         f"split in shares), {online_sum}", "info", None),
+         f"split in shares, {sum('delivery' in p for p in online.values())} deliveries), {online_sum}", "info", None),
+        ("  approved, then refused by ordering and refunded", f"{len(given_back)}", "info", None),
         ("paid lines in ordering", f"{len(paid)} in {len(by_payment)} payments, {paid_sum}",
          f"{counter_sum + online_sum}", paid_sum == counter_sum + online_sum),
         ("acknowledged payments not recorded as told", f"{len(not_recorded)}" + (f" {not_recorded[:3]}" if not_recorded else ""),

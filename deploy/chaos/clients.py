@@ -9,6 +9,9 @@
   delivery screen's bulk update) and take payments at the counter (`recibir-varios-pagos` for a
   table's or a delivery's lines, `recibir-pago` for one line now and then), each with its key,
   sent again until answered. Two tablets work the same restaurant, so they race.
+- Staff send every third delivery order's marketplace link instead of charging it at the counter,
+  and its diner pays there; for half of those a waiter charges it at the counter all the same
+  (ordering refuses one of the two; a refused online payment is refunded by billing).
 - Online diners, at tables of their own, pay their orders once accepted ('Pay' with mode `mine`,
   or the tab in two equal shares, the second asked for at `mesa/{checkout}/parte/`: `POST
   /api/pagar-orden/mercadopago/...`, a key each) and approve at the simulator's checkout page;
@@ -66,6 +69,7 @@ class Ctx:
     run: str
     counter_tables: list[int]
     online_tables: list[int]
+    online_deliveries: set[int] = field(default_factory=set)  # sent the marketplace's link: not charged at the counter
 
 
 async def send(ctx: Ctx, what: str, method: str, url: str, *, client: httpx.AsyncClient | None = None,
@@ -208,10 +212,12 @@ async def online_diner(ctx: Ctx, table: int, every: float) -> None:
                                   data={"decision": "approve"})
             if not isinstance(approved, httpx.Response) or approved.status_code != 302:
                 break
-            payments.append(httpx.URL(approved.headers["location"]).params.get("payment_id"))
+            params = httpx.URL(approved.headers["location"]).params
+            payments.append((params.get("payment_id"), params.get("external_reference")))
         else:
             ctx.tally.online[key] = {"checkout": charges[0]["checkout"], "amount": sum((Decimal(c["amount"]) for c in charges), Decimal("0.00")),
-                                     "lines": sorted(held), "payment_ids": payments, "shares": len(charges)}
+                                     "lines": sorted(held), "payment_ids": [p for p, _ in payments],
+                                     "references": [ref for _, ref in payments], "shares": len(charges)}
 
 
 # ----------------------------------------------------------------------------- tablets
@@ -250,6 +256,11 @@ async def tablet(ctx: Ctx, index: int, every: float) -> None:
             key = f"chaos-{ctx.run}-t{index}-{n}"
             n += 1
             headers = {**r.headers, "Idempotency-Key": key}
+            if where[0] == "delivery" and where[1] in ctx.online_deliveries:
+                continue  # its diner pays it online
+            if where[0] == "delivery" and r.linked and where[1] % 3 == 0:
+                await delivery_online(ctx, where[1], key)
+                continue
             if len(lines) > 1 or n % 4:
                 ids = sorted(l["id"] for l in lines)
                 answer = await send(ctx, "counter payment", "POST", "/api/pagar-orden/recibir-varios-pagos/", headers=headers,
@@ -264,6 +275,37 @@ async def tablet(ctx: Ctx, index: int, every: float) -> None:
                                            "lines": ids, "method": got["method"]}
             elif isinstance(answer, str):
                 ctx.tally.unanswered[key] = answer
+
+
+async def delivery_online(ctx: Ctx, delivery_id: int, key: str) -> None:
+    """Staff send a delivery order's marketplace link (`mercadopago/delivery/`) and its diner pays
+    there. Another tablet may have charged it at the counter meanwhile: then ordering refuses the
+    approved checkout and billing gives the money back (the checks ask billing what became of it)."""
+    ctx.online_deliveries.add(delivery_id)
+    answer = await send(ctx, "online link (delivery)", "POST", "/api/pagar-orden/mercadopago/delivery/",
+                        json_body={"fk_delivery": delivery_id}, headers={**ctx.restaurant.headers, "Idempotency-Key": key})
+    if not isinstance(answer, httpx.Response) or answer.status_code != 201:
+        ctx.online_deliveries.discard(delivery_id)  # no link: charged at the counter after all
+        return
+    charge = answer.json()
+    if delivery_id % 6 == 0:
+        # Half of them, a waiter charges it at the counter all the same (the diner paid cash after
+        # the link was sent): ordering refuses it while it knows the link (409), or takes it and
+        # refuses the online payment later (billing refunds it).
+        key2 = f"{key}-cash"
+        cash = await send(ctx, "counter payment (link open)", "POST", "/api/pagar-orden/recibir-varios-pagos/",
+                          headers={**ctx.restaurant.headers, "Idempotency-Key": key2},
+                          json_body={"payment_orders": sorted(charge["lines"]), "type_pay": "Efectivo"})
+        if isinstance(cash, httpx.Response) and cash.status_code == 200:
+            got = cash.json()
+            ctx.tally.payments[key2] = {"payment_id": got["payment_id"], "amount": Decimal(got["amount"]),
+                                        "lines": sorted(charge["lines"]), "method": got["method"]}
+    approved = await send(ctx, "provider checkout", "POST", charge["init_point"], client=ctx.simulator, data={"decision": "approve"})
+    if isinstance(approved, httpx.Response) and approved.status_code == 302:
+        query = httpx.URL(approved.headers["location"]).params
+        ctx.tally.online[key] = {"checkout": charge["checkout"], "amount": Decimal(charge["amount"]), "lines": sorted(charge["lines"]),
+                                 "payment_ids": [query.get("payment_id")], "references": [query.get("external_reference")],
+                                 "shares": 1, "delivery": delivery_id}
 
 
 # ----------------------------------------------------------------------------- screens

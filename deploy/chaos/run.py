@@ -195,13 +195,22 @@ async def ledger_caught_up(http, r, expected) -> tuple[float | None, object]:
 
 
 async def online_settled(ctx: clients.Ctx, nudged: list[str]) -> None:
-    """Every approved online payment has reached ordering (its lines paid). The provider retries a
-    notification 5 s, 30 s, 120 s, 600 s after a failed one; past 40 s the harness has the
-    simulator send it again now (its control API), as its later retry would."""
+    """Every online payment approved at the provider has reached ordering (its lines paid), or was
+    refused by ordering (a line paid at the counter meanwhile) and given back by billing (refunded:
+    billing's state of its charges, by their references). The provider retries a notification 5 s,
+    30 s, 120 s, 600 s after a failed one; past 40 s the harness has the simulator send it again
+    now (its control API), as its later retry would."""
     started = time.monotonic()
     while time.monotonic() - started < 120:
         lines = {l["id"]: l for l in await all_lines(ctx.http, ctx.restaurant)}
-        waiting = [p for p in ctx.tally.online.values() if not all(lines.get(i, {}).get("status") == "6" for i in p["lines"])]
+        waiting = [p for p in ctx.tally.online.values()
+                   if not p.get("refunded") and not all(lines.get(i, {}).get("status") == "6" for i in p["lines"])]
+        for p in waiting:  # given back?
+            for reference in p.get("references", []):
+                state = await ctx.http.get("/api/pagar-orden/mercadopago/estado/", params={"ref": reference})
+                if state.status_code == 200 and state.json()["state"] in ("refunded", "cancelled", "expired"):
+                    p["refunded"] = state.json()["state"]
+        waiting = [p for p in waiting if not p.get("refunded")]
         if not waiting:
             return
         if time.monotonic() - started > 40:
@@ -340,8 +349,9 @@ def main() -> int:
         say(f"found: REPLICAS {found_replicas or 'default'}; " + ", ".join(
             f"{r['name']} {'ready' if r['ready'] else 'NOT ready'}" for r in faults.service_rows(found)))
         try:
-            if not faults.healthy(found):
-                raise RuntimeError("the stack is not healthy before the run (make up, make status)")
+            if not faults.healthy(found) and faults.wait_until(lambda: faults.healthy(), 90, step=1.0) is None:
+                raise RuntimeError("the stack is not healthy before the run, nor 90 s later (make up, make status)")
+            found = faults.status()
             grown = {**found_replicas, **{s: max(2, found_replicas.get(s, 1)) for s in GROWN}}
             rc, out = faults.stack("up", *GROWN, replicas=grown)
             if rc != 0:

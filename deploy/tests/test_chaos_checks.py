@@ -91,3 +91,14 @@ def test_every_kind_of_fault_must_heal():
     assert checks.passed(checks.fault_rows([healed]))
     assert not checks.passed(checks.fault_rows([healed, stuck]))
     assert "NOT HEALED" in stuck.line()
+
+
+def test_an_online_payment_refused_and_refunded_is_no_sale():
+    """A delivery's link was paid online after another tablet charged it at the counter: ordering
+    refuses the checkout, billing refunds it; the counter payment is the line's one payment."""
+    stored = [line(5, 3, "k", "6", 3, "80.00", 1, delivery=9, pay={"payment_id": 50, "method": "cash"})]
+    counter = {"t1": {"payment_id": 50, "amount": Decimal("80.00"), "lines": [5]}}
+    online = {"d1": {"amount": Decimal("80.00"), "lines": [5], "refunded": "refunded"}}
+    rows, total = checks.payment_rows(counter, online, stored)
+    assert total == Decimal("80.00") and checks.passed(rows)
+    assert not checks.passed(checks.payment_rows(counter, {"d1": {**online["d1"], "refunded": None}}, stored)[0])
