@@ -203,8 +203,12 @@ async def online_settled(ctx: clients.Ctx, nudged: list[str]) -> None:
     started = time.monotonic()
     while time.monotonic() - started < 120:
         lines = {l["id"]: l for l in await all_lines(ctx.http, ctx.restaurant)}
-        waiting = [p for p in ctx.tally.online.values()
-                   if not p.get("refunded") and not all(lines.get(i, {}).get("status") == "6" for i in p["lines"])]
+
+        def paid_online(line_id: int) -> bool:
+            line = lines.get(line_id, {})
+            return line.get("status") == "6" and (line.get("account_pay") or {}).get("method") == checks.ONLINE
+
+        waiting = [p for p in ctx.tally.online.values() if not p.get("refunded") and not all(map(paid_online, p["lines"]))]
         for p in waiting:  # given back?
             for reference in p.get("references", []):
                 state = await ctx.http.get("/api/pagar-orden/mercadopago/estado/", params={"ref": reference})
