@@ -4,8 +4,11 @@
 The caller's own credential goes along, so ordering's tenancy applies: a diner's place token reads
 that place's tab (`GET ordenes/lugar/{token}/`), a staff member's token reads a delivery order's
 lines (`GET delivery/ordenes/?fk_delivery=`) only if it is of their restaurant. Ordering's 404 is
-ours; anything else it cannot answer in time is `OrderingUnavailable`.
+ours; anything else it cannot answer in time is `OrderingUnavailable`. Every read is a GET, so a
+refused connection (a process restarting) is tried again within the same timeout.
 """
+import asyncio
+import time
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from urllib.parse import quote
@@ -16,6 +19,7 @@ import structlog
 from billing.checkout.rules import Line
 
 log = structlog.get_logger()
+CONNECT_RETRY_SECONDS = 0.2
 
 
 class OrderingUnavailable(Exception):
@@ -91,11 +95,23 @@ class OrderingApi:
             headers["Authorization"] = authorization
         if language:
             headers["Accept-Language"] = language
-        try:
-            answer = await self.http.get(f"{self.base}{path}", params=params, headers=headers, timeout=self.timeout)
-        except httpx.HTTPError as failed:
-            log.warning("ordering_unreachable", path=path.split("/lugar/")[0], error=type(failed).__name__)
-            raise OrderingUnavailable(type(failed).__name__) from failed
+        deadline = time.monotonic() + self.timeout
+        while True:
+            try:
+                answer = await self.http.get(f"{self.base}{path}", params=params, headers=headers,
+                                             timeout=max(deadline - time.monotonic(), 0.1))
+                break
+            except httpx.ConnectError as failed:
+                # a process restarting (its port closed for a moment): a read may be asked again
+                # within the same time allowance
+                if time.monotonic() + CONNECT_RETRY_SECONDS < deadline:
+                    await asyncio.sleep(CONNECT_RETRY_SECONDS)
+                    continue
+                log.warning("ordering_unreachable", path=path.split("/lugar/")[0], error=type(failed).__name__)
+                raise OrderingUnavailable(type(failed).__name__) from failed
+            except httpx.HTTPError as failed:
+                log.warning("ordering_unreachable", path=path.split("/lugar/")[0], error=type(failed).__name__)
+                raise OrderingUnavailable(type(failed).__name__) from failed
         if answer.status_code == 404:
             raise NotFoundAtOrdering()
         if answer.status_code in (401, 403):
