@@ -24,7 +24,7 @@ def test_the_schema_names_every_frame_of_both_sockets():
     assert staff == {"ready", "error", "delivery_changed", *messages}
     assert diner == {"ready", "error", "menu_changed", *messages}
     # a diner's tracking socket: only what concerns one delivery order
-    assert tracking == {"ready", "error", "order_status", "order_removed", "order_changed", "delivery_changed"}
+    assert tracking == {"ready", "error", "order_status", "order_removed", "order_changed", "delivery_changed", "payment_recorded"}
     assert {"StaffAuth", "DinerAuth", "TrackingAuth"} <= set(defs)
 
 
