@@ -91,6 +91,8 @@ def variants(router: dict) -> dict[str, Variant]:
         Variant("gogc-100", "Go's default collector (GOGC=100)", None, env={"GOGC": "100"}),
         Variant("gogc-800", "a lazier collector (GOGC=800)", None, env={"GOGC": "800"}),
         Variant("one-thread", "GOMAXPROCS=1 (Go schedules on one core)", None, env={"GOMAXPROCS": "1"}),
+        Variant("one-thread-no-access-log", "GOMAXPROCS=1 and this router's access log off", table,
+                access_log=False, env={"GOMAXPROCS": "1"}),
         Variant("fast-proxy", "Traefik's fasthttp proxy to the services (static experimental.fastProxy)",
                 None, static={"experimental": {"fastProxy": {}}}),
         Variant("log-async", "access log lines handed to a writer goroutine (accessLog.bufferingSize 100)",
@@ -286,7 +288,7 @@ def read_profile(data: bytes) -> tuple[list[tuple[list[str], int]], int]:
 PARTS = [
     ("garbage collector", ["runtime.gcBgMarkWorker", "runtime.gcAssist", "runtime.bgsweep", "runtime.bgscavenge"]),
     ("access log: fields, JSON line, write", ["middlewares/accesslog."]),
-    ("Prometheus metrics", ["prometheus", "middlewares/metrics.", "traefik/v3/pkg/metrics."]),
+    ("Prometheus metrics", ["prometheus", "/metrics.", "SemConvMetricsEnabled"]),
     ("request-id plugin (Yaegi)", ["yaegi"]),
     ("security headers", ["middlewares/headers"]),
     ("buffering (body limit)", ["vulcand/oxy/v2/buffer", "mailgun/multibuf"]),
