@@ -5,8 +5,8 @@ from fastapi import APIRouter, Header, Query, Request
 from billing.checkout import service
 from billing.checkout.runtime import CheckoutsDep
 from billing.checkout.schemas import (
-    ChargePublic, ChargeState, CheckoutCancelled, DeliveryCheckoutCreate, OpenCheckout, PlaceToken, ShareCreate,
-    TableCheckoutCreate,
+    ChargePublic, ChargeState, CheckoutCancelled, DeliveryCheckoutCreate, PlaceToken, ShareCreate, TableCheckoutCreate,
+    TablePayState,
 )
 from kit.auth import Staff
 from kit.db import SessionDep
@@ -47,10 +47,11 @@ async def pay_table(data: TableCheckoutCreate, session: SessionDep, checkouts: C
     return await service.pay_table(session, checkouts, data, idempotency_key)
 
 
-@router.get("/mercadopago/mesa/", response_model=list[OpenCheckout], operation_id="listTableCheckouts")
+@router.get("/mercadopago/mesa/", response_model=TablePayState, operation_id="listTableCheckouts")
 async def table_checkouts(t: Annotated[PlaceToken, Query()], session: SessionDep, checkouts: CheckoutsDep):
-    """Anonymous, with the table's QR token: its checkouts under way, so other phones can pay a
-    share (`shares_taken < shares`) or see what is pending."""
+    """Anonymous, with the table's QR token: whether it may pay online (`linked`) and tip (`tips`),
+    and its checkouts under way, so other phones can pay a share (`shares_taken < shares`) or see
+    what is pending."""
     return await service.open_at_table(session, checkouts, t)
 
 

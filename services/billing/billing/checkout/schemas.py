@@ -72,6 +72,15 @@ class OpenCheckout(BaseModel):
     created_at: datetime
 
 
+class TablePayState(BaseModel):
+    """What a table's phones need to offer 'Pay': whether the restaurant takes online payments,
+    whether it takes tips, and the checkouts under way there."""
+
+    linked: bool = Field(description="the restaurant is linked to its marketplace account (online payments work)")
+    tips: bool = Field(description="the restaurant takes tips (the pay dialog offers 10, 15, 20 % or an amount)")
+    checkouts: list[OpenCheckout]
+
+
 class ChargeState(BaseModel):
     """What happened to a payment, for the /pago/success|pending|fail pages (by its reference)."""
 

@@ -36,7 +36,7 @@ from billing.checkout.rules import Line
 from billing.checkout.runtime import Checkouts
 from billing.checkout.schemas import (
     ChargePublic, ChargeState, CheckoutCancelled, DeliveryCheckoutCreate, OpenCheckout, Share, ShareCreate,
-    TableCheckoutCreate, Tip,
+    TableCheckoutCreate, TablePayState, Tip,
 )
 from billing.fee import repository as fees
 from billing.marketplace import repository as links
@@ -302,17 +302,22 @@ async def pay_share(session: AsyncSession, checkouts: Checkouts, checkout_id: in
     return public(checkout, charge, await repository.line_ids(session, checkout.id))
 
 
-async def open_at_table(session: AsyncSession, checkouts: Checkouts, token: str) -> list[OpenCheckout]:
-    """The table's checkouts under way (open or approved)."""
+async def open_at_table(session: AsyncSession, checkouts: Checkouts, token: str) -> TablePayState:
+    """Whether the table may pay online (linked, tips) and its checkouts under way (open or approved)."""
     tab = await read_tab(checkouts, token)
     found = await repository.holding_at(session, tab.place_id)
     ids = [c.id for c in found]
     charges, lines = await repository.charges_of(session, ids), await repository.lines_of(session, ids)
-    return [OpenCheckout(
-        checkout=c.id, mode=c.mode, shares=c.shares, shares_paid=sum(ch.state == APPROVED for ch in charges[c.id]),
-        shares_taken=sum(ch.handed_out_at is not None for ch in charges[c.id]), amount=c.amount, state=c.state,
-        lines=lines[c.id], created_at=c.created_at,
-    ) for c in found if c.mode != "delivery"]
+    facts = await projections.restaurant_facts(session, tab.restaurant_id)
+    return TablePayState(
+        linked=await links.link_of(session, tab.restaurant_id) is not None,
+        tips=bool(facts and facts.tips),
+        checkouts=[OpenCheckout(
+            checkout=c.id, mode=c.mode, shares=c.shares, shares_paid=sum(ch.state == APPROVED for ch in charges[c.id]),
+            shares_taken=sum(ch.handed_out_at is not None for ch in charges[c.id]), amount=c.amount, state=c.state,
+            lines=lines[c.id], created_at=c.created_at,
+        ) for c in found if c.mode != "delivery"],
+    )
 
 
 # ------------------------------------------------------------------------------- a delivery order

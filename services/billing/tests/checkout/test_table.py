@@ -56,7 +56,7 @@ async def test_an_equal_split_hands_each_phone_the_next_share_with_the_rounding_
     await world.delivered(11, (EMPANADA, 1))  # 100.00 in 3
     first = await world.pay(mode="share", shares=3)
     assert (first["amount"], first["marketplace_fee"], first["share"]) == ("33.33", "0.17", {"n": 1, "of": 3})
-    listed = (await world.client.get(f"{PAY}?t={T11}")).json()
+    listed = (await world.client.get(f"{PAY}?t={T11}")).json()["checkouts"]
     assert [(c["checkout"], c["mode"], c["shares"], c["shares_taken"], c["shares_paid"], c["amount"], c["state"]) for c in listed] == [
         (first["checkout"], "share", 3, 1, 0, "100.00", "open")]
     second = await world.share(first["checkout"], tip_percent=10)
@@ -169,5 +169,17 @@ async def test_a_place_token_pays_only_its_own_tables_lines(world):
     split = await world.pay(t=T11, mode="share", shares=2)
     other = await world.client.post(f"{PAY}{split['checkout']}/parte/", json={"t": T12}, headers=key())
     assert other.status_code == 404 and other.json() == {"detail": "No encontrado."}
-    assert [c["checkout"] for c in (await world.client.get(f"{PAY}?t={T12}")).json()] == [answer["checkout"]]
-    assert [c["checkout"] for c in (await world.client.get(f"{PAY}?t={T11}")).json()] == [split["checkout"]]
+    assert [c["checkout"] for c in (await world.client.get(f"{PAY}?t={T12}")).json()["checkouts"]] == [answer["checkout"]]
+    assert [c["checkout"] for c in (await world.client.get(f"{PAY}?t={T11}")).json()["checkouts"]] == [split["checkout"]]
+
+
+async def test_the_tables_phones_learn_whether_they_may_pay_online_and_tip(world):
+    """GET mesa/: A is linked and takes tips; B is not linked; a tips change shows at once."""
+    await world.delivered(21, restaurant=20)
+    assert (await world.client.get(f"{PAY}?t={T21}")).json() == {
+        "linked": False, "tips": False, "checkouts": []}
+    await world.delivered(11, (EMPANADA, 1))
+    state = (await world.client.get(f"{PAY}?t={T11}")).json()
+    assert (state["linked"], state["tips"], state["checkouts"]) == (True, True, [])
+    await deliver(world.app, identity.RestaurantUpdated(restaurant_id=A, owner_id=OWNER_A, nombre_local="La Esquina", tips=False))
+    assert (await world.client.get(f"{PAY}?t={T11}")).json()["tips"] is False

@@ -104,7 +104,7 @@ async def test_a_split_is_approved_once_every_share_is_paid(world):
     second = await world.share(first["checkout"], tip_amount="5")
     one = await world.paid(first)
     assert await checkout_state(world) == [("open", "approved"), ("open", "pending")]
-    listed = (await world.client.get(f"/api/pagar-orden/mercadopago/mesa/?t={T11}")).json()
+    listed = (await world.client.get(f"/api/pagar-orden/mercadopago/mesa/?t={T11}")).json()["checkouts"]
     assert (listed[0]["shares_paid"], listed[0]["state"]) == (1, "open")
     two = await world.paid(second)
     assert await checkout_state(world) == [("approved", "approved"), ("approved", "approved")]

@@ -229,8 +229,9 @@ export interface paths {
         };
         /**
          * Table Checkouts
-         * @description Anonymous, with the table's QR token: its checkouts under way, so other phones can pay a
-         *     share (`shares_taken < shares`) or see what is pending.
+         * @description Anonymous, with the table's QR token: whether it may pay online (`linked`) and tip (`tips`),
+         *     and its checkouts under way, so other phones can pay a share (`shares_taken < shares`) or see
+         *     what is pending.
          */
         get: operations["listTableCheckouts"];
         put?: never;
@@ -746,6 +747,25 @@ export interface components {
              */
             tip_percent?: (10 | 15 | 20) | null;
         };
+        /**
+         * TablePayState
+         * @description What a table's phones need to offer 'Pay': whether the restaurant takes online payments,
+         *     whether it takes tips, and the checkouts under way there.
+         */
+        TablePayState: {
+            /** Checkouts */
+            checkouts: components["schemas"]["OpenCheckout"][];
+            /**
+             * Linked
+             * @description the restaurant is linked to its marketplace account (online payments work)
+             */
+            linked: boolean;
+            /**
+             * Tips
+             * @description the restaurant takes tips (the pay dialog offers 10, 15, 20 % or an amount)
+             */
+            tips: boolean;
+        };
     };
     responses: never;
     parameters: never;
@@ -1182,7 +1202,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OpenCheckout"][];
+                    "application/json": components["schemas"]["TablePayState"];
                 };
             };
             /** @description Bad input: `{field: [messages]}` (nested for nested objects), `{non_field_errors: [...]}` or `{detail}` */

@@ -46,10 +46,5 @@ export type ShareCreate = Billing['schemas']['ShareCreate'];
 export type CheckoutCreated = Billing['schemas']['ChargePublic'];
 /** A checkout under way at the table: an equal split's shares, those paid, those handed out (a share is left while `shares_taken < shares`). */
 export type TableCheckout = Billing['schemas']['OpenCheckout'];
-/**
- * GET pagar-orden/mercadopago/mesa/?t=: whether the restaurant takes online payments (and tips),
- * and the checkouts under way. Billing's generated answer is still the bare list of checkouts;
- * `linked` and `tips` are the additions its engineer announced for issue 22 (this wrapper goes
- * once billing.ts has them).
- */
-export type TablePayState = { linked: boolean; tips: boolean; checkouts: TableCheckout[] };
+/** GET pagar-orden/mercadopago/mesa/?t=: whether the restaurant takes online payments (and tips), and the checkouts under way. */
+export type TablePayState = Billing['schemas']['TablePayState'];
