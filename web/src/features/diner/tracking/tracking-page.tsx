@@ -1,4 +1,4 @@
-import { type CSSProperties, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Box, Button, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { formatDate } from '@/lib/i18n/format';
@@ -8,7 +8,7 @@ import { DinerHttpError } from '../api/http';
 import { toCents } from '../cart';
 import type { LineStatus } from '../api/types';
 import { DinerMessages, loadDinerCatalog } from '../components/diner-messages';
-import { Notice } from '../components/notice';
+import { Notice, Pill } from '../components/notice';
 import { useMoney } from '../components/use-money';
 import { type Tracking, getTracking } from './get-tracking';
 import { useTrackingSocket } from './tracking-socket';
@@ -128,24 +128,6 @@ function TrackedOrder({ token }: { token: string }) {
 /** The stages a diner sees, in order; a pickup is not 'on the way'. */
 const WAY = { 1: ['received', 'preparing', 'on_the_way', 'delivered'], 2: ['received', 'preparing', 'delivered'] } as const;
 const LINE_COLOR: Record<LineStatus, string> = { '1': 'blue', '2': 'orange', '3': 'red', '4': 'teal', '5': 'gray', '6': 'green', '7': 'grape' };
-
-/**
- * A status pill in white on a dark shade of its colour: the diner's shared pill fills with the
- * primary shade, where white reads below 4.5:1 on teal and green (axe, WCAG AA); here the shade
- * is darkened in CSS (tracking.module.css) so every status reads.
- */
-function Pill(props: { color: string; children: ReactNode; 'data-testid'?: string; 'data-status'?: string }) {
-  return (
-    <span
-      className={classes.pill}
-      data-testid={props['data-testid']}
-      data-status={props['data-status']}
-      style={{ '--pill-color': `var(--mantine-color-${props.color}-9)` } as CSSProperties}
-    >
-      {props.children}
-    </span>
-  );
-}
 
 function OrderView({ order, live }: { order: Tracking; live: boolean }) {
   const t = useT();
