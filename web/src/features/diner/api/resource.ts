@@ -12,13 +12,28 @@ const entries = new Map<string, Entry<unknown>>();
 const listeners = new Set<() => void>();
 const fetchers = new Map<string, () => Promise<unknown>>();
 const inflight = new Map<string, Promise<void>>();
+/** A fetch asked for while one was in flight: it runs once that one is done (however many asked meanwhile). */
+const queued = new Map<string, Promise<void>>();
 
 const keyOf = (key: readonly unknown[]) => JSON.stringify(key);
 const emit = () => listeners.forEach((l) => l());
 
 function load(id: string): Promise<void> {
   const running = inflight.get(id);
-  if (running) return running;
+  if (running) {
+    // the answer on its way may have been read before the change that asks again (a live message
+    // about a payment, while the read after the previous message is still out): read once more
+    // after it, or the screen keeps the older answer until some other message comes
+    let next = queued.get(id);
+    if (!next) {
+      next = running.then(() => {
+        queued.delete(id);
+        return load(id);
+      });
+      queued.set(id, next);
+    }
+    return next;
+  }
   const fetcher = fetchers.get(id);
   if (!fetcher) return Promise.resolve();
   const prev = entries.get(id);
@@ -59,6 +74,7 @@ export function resetResources() {
   entries.clear();
   fetchers.clear();
   inflight.clear();
+  queued.clear();
 }
 
 export type Resource<T> = {
