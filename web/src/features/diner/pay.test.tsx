@@ -7,6 +7,7 @@ import { resetResources } from './api/resource';
 import type { TableCheckout } from './api/types';
 import { navigation } from './navigation';
 import { nextShareCents, shareCents, tipBody, tipCents } from './pay/amounts';
+import { SPLIT_REFRESH_MS } from './components/table-tab';
 import { payDialogLoader } from './components/table-pay';
 import { FakeSocket, recordSockets } from './testing/fake-socket';
 import { tabLine as line } from './testing/fixtures';
@@ -254,6 +255,30 @@ describe("the table's 'Pay' (/menus?p=<token>)", () => {
     expect(await screen.findByTestId('split-78')).toHaveTextContent('Pagando en 2 partes iguales: ninguna pagada');
     expect(within(tab).getAllByTestId('line-pay').map((p) => p.textContent)).toEqual(['Pago pendiente', 'Pago pendiente']);
     expect(screen.queryByRole('button', { name: 'Pagar' })).toBeNull();
+  });
+
+  it("another phone's share paid shows without a message (no line changes): read again when the phone is looked at, and every 10 s", async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const held = LINES().map((l) => ({ ...l, status_pay: 'pending' as const }));
+      await openTable({ lines: held, checkouts: [split(79, { shares: 3, shares_taken: 2 })] });
+      const card = await screen.findByTestId('split-79');
+      expect(card).toHaveTextContent('Pagando en 3 partes iguales: ninguna pagada');
+      const reads = () => fake.calls.filter((c) => c.path === '/api/pagar-orden/mercadopago/mesa/?t=tok-m1').length;
+      const before = reads();
+      // the diner takes the phone out of the pocket
+      fake.checkouts[0].shares_paid = 1;
+      document.dispatchEvent(new Event('visibilitychange'));
+      await waitFor(() => expect(card).toHaveTextContent('Pagando en 3 partes iguales: 1 pagada'));
+      expect(reads()).toBe(before + 1);
+      // and while the split stays open, now and then
+      fake.checkouts[0].shares_paid = 2;
+      vi.advanceTimersByTime(SPLIT_REFRESH_MS);
+      await waitFor(() => expect(card).toHaveTextContent('Pagando en 3 partes iguales: 2 pagadas'));
+      expect(reads()).toBe(before + 2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('the marketplace down: the error says so, and the retry keeps the Idempotency-Key', async () => {

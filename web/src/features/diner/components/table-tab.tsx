@@ -10,6 +10,7 @@ import { dinerKeys } from '../api/keys';
 import { invalidate } from '../api/resource';
 import type { LineStatus, PayStatus } from '../api/types';
 import { lineCents, toCents } from '../cart';
+import { openSplit } from '../pay/amounts';
 import type { SocketState } from '../table-socket';
 import { LineComment } from './line-comment';
 import { Notice, Pill } from './notice';
@@ -20,6 +21,9 @@ import { useMoney } from './use-money';
 const STATUS_COLOR: Record<LineStatus, string> = { '1': 'blue', '2': 'orange', '3': 'red', '4': 'teal', '5': 'gray', '6': 'green', '7': 'grape' };
 /** An online payment in progress or refused holds the line (spec part 2 §4 'Payment'); paid shows as the line's status. */
 const PAY_COLOR: Partial<Record<NonNullable<PayStatus>, string>> = { pending: 'orange', rejected: 'red' };
+
+/** How often an open equal split's shares paid are read again while the phone shows it. */
+export const SPLIT_REFRESH_MS = 10_000;
 
 /** The table's shared tab: every line, who ordered it, its status (live), the running total. */
 export function TableTab({ token, live, waiterComing }: { token: string; live: SocketState; waiterComing: boolean }) {
@@ -38,6 +42,22 @@ export function TableTab({ token, live, waiterComing }: { token: string; live: S
     if (seen.current != null) void refetchPay();
     seen.current = payments;
   }, [payments, refetchPay]);
+  // a share of an equal split paid changes no line (they stay 'pending' until the last share), so
+  // no message says so: while a split is open its shares paid are read again now and then, and as
+  // soon as the phone is looked at again
+  const splitOpen = pay.data?.checkouts.some(openSplit) ?? false;
+  useEffect(() => {
+    if (!splitOpen) return;
+    const again = () => {
+      if (document.visibilityState === 'visible') void refetchPay();
+    };
+    const timer = setInterval(again, SPLIT_REFRESH_MS);
+    document.addEventListener('visibilitychange', again);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', again);
+    };
+  }, [splitOpen, refetchPay]);
   return (
     <Box p="md" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)' }} data-testid="table-tab">
       <Stack gap="sm">
