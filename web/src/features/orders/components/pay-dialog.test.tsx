@@ -209,6 +209,22 @@ describe('paying at the counter (/ordenes)', () => {
     await waitFor(() => expect(screen.getByTestId('pay-state-1')).toHaveTextContent('Pagado · Efectivo'));
   });
 
+  it('a line whose online payment the marketplace declined: the question says declined, not under way; yes cancels it and charges', async () => {
+    const user = userEvent.setup();
+    await openBoard({ lines: [line(1, 1, '4', { status_pay: 'rejected' }), line(2, 1, '4', { status_pay: 'rejected' })] });
+    await user.click(screen.getByTestId('table-M1'));
+    const table = await screen.findByRole('dialog', { name: 'Órdenes de M1' });
+    await user.click(await within(table).findByRole('button', { name: 'Cobrar mesa' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cobrar la mesa M1' })).getByRole('button', { name: 'Cobrar' }));
+    const ask = await screen.findByRole('dialog', { name: 'Pago online rechazado' });
+    expect(ask).toHaveTextContent('MercadoPago rechazó el pago online de estos pedidos. El pago sigue abierto hasta que lo canceles.');
+    expect(ask).not.toHaveTextContent('en curso');
+    expect(ask).toHaveTextContent('¿Cancelar el pago de MercadoPago y cobrar acá?');
+    await user.click(within(ask).getByRole('button', { name: 'Cancelar pago online y cobrar' }));
+    await waitFor(() => expect(fake.payments()).toBe(1));
+    expect(payCalls().filter((c) => c.path.endsWith('/cancelar-mercadopago/'))).toHaveLength(1);
+  });
+
   it("a table's 'pay all' held by two online payments cancels each once, then pays the table", async () => {
     const user = userEvent.setup();
     await openBoard({

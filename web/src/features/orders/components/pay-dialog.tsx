@@ -112,6 +112,11 @@ export function PayDialog({ lines, title, restaurant, place, all = false, paymen
     setHeld(still);
   };
 
+  // the marketplace declined the payment that holds the lines: it is not 'under way', though still open until cancelled
+  const heldLines = held ? lines.filter((l) => held.lines.includes(l.id)) : [];
+  const declined = heldAs === 'question' && heldLines.length > 0 && heldLines.every((l) => l.status_pay === 'rejected');
+  const askTitle = heldAs === 'rejection' ? 'orders.online.rejected' : declined ? 'orders.online.declinedTitle' : 'orders.online.title';
+
   return (
     <>
       <FormDialog opened={!held} onClose={close} title={title} onSubmit={submit} submitting={payment.isPending || freeing} submitLabel={t('orders.pay.submit')}>
@@ -128,10 +133,10 @@ export function PayDialog({ lines, title, restaurant, place, all = false, paymen
       </FormDialog>
       <ConfirmDialog
         opened={!!held}
-        title={t(heldAs === 'rejection' ? 'orders.online.rejected' : 'orders.online.title')}
+        title={t(askTitle)}
         message={
           <>
-            {held?.detail || t('orders.online.held')}
+            {declined ? t('orders.online.declined') : held?.detail || t('orders.online.held')}
             <br />
             {t('orders.online.ask')}
           </>
