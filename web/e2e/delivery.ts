@@ -11,7 +11,7 @@ import { png, signInOwner } from './helpers';
 export const PASSWORD = 'Sabores-del-Sur-2026';
 export const WHATSAPP = '5491145678900';
 // E2E_DELIVERY_OWNER: an existing owner (with PASSWORD) when this address has used up its registrations
-const OWNER = process.env.E2E_DELIVERY_OWNER ?? 'delivery-e2e@example.com';
+export const OWNER = process.env.E2E_DELIVERY_OWNER ?? 'delivery-e2e@example.com';
 
 export type World = { token: string; restaurant: number; name: string; menu: number; headers: { Authorization: string }; dishes: Record<string, number> };
 

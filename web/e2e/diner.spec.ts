@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { png } from './helpers';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { addDish, menuWithDishes, ownerToken, PHONE, png, sendTableOrder, tableWithQr, type OwnerOf } from './helpers';
 
 /**
  * Issue 13's browser test at phone size, against the running stack through the gateway: the
@@ -12,29 +12,16 @@ const WHATSAPP = '5491145678900';
 
 test.skip(({ isMobile }) => !isMobile, 'diners use phones: the phone project runs this file');
 
-type Owner = { token: string; restaurant: number; headers: { Authorization: string } };
-
 // One owner of the diner tests for every run (never the demo owner, whose restaurant visitors see):
 // registrations are limited per address, and every browser test comes from this machine's.
 const DINER_OWNER = 'diner-e2e@example.com';
-const DINER_PASSWORD = 'Sabores-del-Sur-2026';
-
-async function ownerToken(request: APIRequestContext): Promise<string> {
-  const login = await request.post('/api/auth/token/login/', { data: { username: DINER_OWNER, password: DINER_PASSWORD } });
-  if (login.ok()) return ((await login.json()) as { auth_token: string }).auth_token;
-  const res = await request.post('/api/restaurant/', {
-    data: { nombre_local: 'Comensales E2E', telefono: '1123456789', fk_user: { email: DINER_OWNER, password: DINER_PASSWORD, password2: DINER_PASSWORD } },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { auth_token: string }).auth_token;
-}
 
 /**
  * A new restaurant of the diner tests' owner: a wa.me link and take-away on make it take
  * WhatsApp orders; without them the menu is view only.
  */
-async function newRestaurant(request: APIRequestContext, takesOrders = true): Promise<Owner> {
-  const token = await ownerToken(request);
+async function newRestaurant(request: APIRequestContext, takesOrders = true): Promise<OwnerOf> {
+  const token = await ownerToken(request, DINER_OWNER, 'Comensales E2E');
   const headers = { Authorization: `Token ${token}` };
   const res = await request.post('/api/restaurant-atributes/', {
     headers,
@@ -48,64 +35,6 @@ async function newRestaurant(request: APIRequestContext, takesOrders = true): Pr
   });
   expect(res.status(), await res.text()).toBe(201);
   return { token, restaurant: ((await res.json()) as { id_resto: number }).id_resto, headers };
-}
-
-/** A menu with two categories (one with a sub-category) and dishes, one with an image. */
-async function menuWithDishes(request: APIRequestContext, owner: Owner, opts: { delivery?: boolean; takesOrders?: boolean } = {}) {
-  const { delivery = true, takesOrders = true } = opts;
-  // catalog learns who owns the new restaurant from identity's events: until it has, the
-  // restaurant looks missing (404), as anyone else's does
-  let created = await createMenu();
-  for (let i = 0; i < 30 && created.status() === 404; i++) {
-    await new Promise((r) => setTimeout(r, 300));
-    created = await createMenu();
-  }
-  expect(created.status(), await created.text()).toBe(201);
-  const menuId = ((await created.json()) as { menus: { menu: { id: number } }[] }).menus[0].menu.id;
-  const dishes = (await (await request.get(`/api/dish/?menu_group__menu=${menuId}&paginate=0`, { headers: owner.headers })).json()) as
-    | { pk: number; name: string }[]
-    | { results: { pk: number; name: string }[] };
-  const list = Array.isArray(dishes) ? dishes : dishes.results;
-  const empanada = list.find((d) => d.name === 'Empanada');
-  expect(empanada).toBeDefined();
-  const upload = await request.post('/api/dish-image/', {
-    headers: owner.headers,
-    multipart: { dish: String(empanada!.pk), image: { name: 'e.png', mimeType: 'image/png', buffer: png(200, 120, 40) } },
-  });
-  expect(upload.status(), await upload.text()).toBe(201);
-  // catalog learns the restaurant's WhatsApp and take-away from identity's events
-  await expect
-    .poll(async () => ((await (await request.get(`/api/public-menu/?menu=${menuId}`)).json()) as { restaurant?: { order_enabled: boolean } }).restaurant?.order_enabled, {
-      timeout: 15_000,
-    })
-    .toBe(takesOrders);
-  return menuId;
-
-  function createMenu() {
-    return request.post('/api/create-nestable-menu/', {
-    headers: owner.headers,
-    data: {
-      menus: [
-        {
-          restaurant: owner.restaurant, name: 'Carta', delivery,
-          group_menu: [
-            { name: 'Entradas', dishes: [{ name: 'Empanada', price: '1500', description: 'De carne, cortada a cuchillo' }, { name: 'Provoleta', price: '4200' }], sub_categories: [] },
-            { name: 'Postres', dishes: [], sub_categories: [{ name: 'Helados', dishes: [{ name: 'Almendrado', price: '2000' }], sub_categories: [] }] },
-          ],
-        },
-      ],
-    },
-    });
-  }
-}
-
-async function addDish(page: Page, name: string, opts: { more?: number; comment?: string } = {}) {
-  await page.getByTestId(`dish-${name}`).click();
-  const dialog = page.getByRole('dialog', { name });
-  for (let i = 0; i < (opts.more ?? 0); i++) await dialog.getByRole('button', { name: 'Agregar uno' }).click();
-  if (opts.comment) await dialog.getByRole('textbox', { name: 'Comentario' }).fill(opts.comment);
-  await dialog.getByRole('button', { name: /Agregar al pedido/ }).click();
-  await expect(dialog).toBeHidden();
 }
 
 test('takeaway from the menu link opens exactly the expected WhatsApp message and records the order', async ({ page, request }) => {
@@ -203,37 +132,11 @@ test("an unknown menu says 'Menu no encontrado'; a restaurant without WhatsApp s
   await page.screenshot({ path: `${DIR}/diner-phone-view-only-en.png`, fullPage: true });
 });
 
-/** A table M1 on the restaurant's floor, with the menu; answers its QR token once ordering knows it. */
-async function tableWithQr(request: APIRequestContext, owner: Owner, menuId: number): Promise<{ id: number; token: string }> {
-  // floor learns the restaurant's owner and its menus from events: until it has, the restaurant
-  // looks missing (404) or the menu is unknown (400)
-  let res = await createPlace();
-  for (let i = 0; i < 40 && (res.status() === 404 || res.status() === 400); i++) {
-    await new Promise((r) => setTimeout(r, 300));
-    res = await createPlace();
-  }
-  expect(res.status(), await res.text()).toBe(201);
-  const body = (await res.json()) as { id: number; i_name: string; qr: string }[] | { location: { id: number; i_name: string; qr: string }[] };
-  const place = (Array.isArray(body) ? body : body.location).find((p) => p.i_name === 'M1')!;
-  const token = new URL(place.qr).searchParams.get('p')!;
-  expect(token).toBeTruthy();
-  await expect.poll(async () => (await request.get(`/api/ordenes/lugar/${token}/`)).status(), { timeout: 15_000 }).toBe(200);
-  return { id: place.id, token };
-
-  function createPlace() {
-    return request.post('/api/sit/', {
-      headers: owner.headers,
-      data: { location: [{ fk_resto: owner.restaurant, fk_menu: menuId, i_name: 'M1', sit_type: 'mesa', x_axis: 0, y_axis: 0, w_width: 2, h_high: 2 }] },
-    });
-  }
-}
-
 test('two phones at one table share one tab; the staff accepts a line and both phones see it live; the waiter call reaches the board', async ({ browser, request }) => {
   const owner = await newRestaurant(request);
   const menuId = await menuWithDishes(request, owner);
   const table = await tableWithQr(request, owner, menuId);
-  const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'es-AR' };
-  const [ana, beto] = await Promise.all([browser.newContext(phone), browser.newContext(phone)]);
+  const [ana, beto] = await Promise.all([browser.newContext(PHONE), browser.newContext(PHONE)]);
   const [a, b] = await Promise.all([ana.newPage(), beto.newPage()]);
   await Promise.all([a.goto(`/menus?p=${table.token}`), b.goto(`/menus?p=${table.token}`)]);
   for (const p of [a, b]) {
@@ -244,7 +147,7 @@ test('two phones at one table share one tab; the staff accepts a line and both p
   // Ana orders two empanadas
   await addDish(a, 'Empanada', { more: 1, comment: 'sin comino' });
   await a.getByTestId('open-cart').click();
-  let review = a.getByRole('dialog', { name: 'Tu pedido' });
+  const review = a.getByRole('dialog', { name: 'Tu pedido' });
   await review.getByRole('textbox', { name: /Tu nombre/ }).fill('Ana');
   await review.getByRole('button', { name: 'Enviar pedido' }).dblclick();
   await expect(a.getByText('¡Pedido enviado!', { exact: false })).toBeVisible();
@@ -252,11 +155,7 @@ test('two phones at one table share one tab; the staff accepts a line and both p
   // Beto, on his own phone, orders a provoleta; his phone already shows Ana's line, live
   await expect(b.getByTestId('table-tab').getByText('Pidió Ana')).toBeVisible();
   await addDish(b, 'Provoleta');
-  await b.getByTestId('open-cart').click();
-  review = b.getByRole('dialog', { name: 'Tu pedido' });
-  await review.getByRole('textbox', { name: /Tu nombre/ }).fill('Beto');
-  await review.getByRole('button', { name: 'Enviar pedido' }).click();
-  await expect(b.getByText('¡Pedido enviado!', { exact: false })).toBeVisible();
+  await sendTableOrder(b, 'Beto');
 
   // one shared tab on both phones: both lines, who ordered each, the running total
   for (const p of [a, b]) {

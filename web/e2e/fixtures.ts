@@ -34,28 +34,51 @@ function reportCspViolations() {
 
 type Guard = { violations: CspViolation[]; consoleErrors: string[]; documentsWithoutPolicy: string[] };
 
+/** The test running now (tests run one at a time in a worker): the guard that `guarded` adds pages to. */
+let running: { guard: Guard; origin: string } | null = null;
+
+/** Puts `page` under the guard: its CSP violations, console CSP errors and app documents without the policy. */
+async function watch(page: Page, guard: Guard, origin: string) {
+  // reported through a binding, so that a violation survives the navigation that follows it
+  await page.exposeBinding('__reportCsp', (_source, v: CspViolation) => void guard.violations.push(v));
+  await page.addInitScript(reportCspViolations);
+  page.on('pageerror', (e) => console.log(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) guard.consoleErrors.push(m.text());
+  });
+  // the app's documents (not the API's JSON or the media): each must carry the policy
+  page.on('response', async (r) => {
+    // the app's own documents; the OAuth and marketplace simulators' pages are another origin's
+    if (r.request().resourceType() !== 'document' || new URL(r.url()).origin !== origin) return;
+    if (!/text\/html/.test(r.headers()['content-type'] ?? '')) return;
+    const policy = await r.headerValue('content-security-policy');
+    if (!policy) guard.documentsWithoutPolicy.push(new URL(r.url()).pathname);
+  });
+}
+
+/**
+ * A page of another browser context the test made (a second phone, a tablet beside the test's
+ * `page`), under the same guard as `page`; call it before the page's first navigation.
+ */
+export async function guarded(page: Page): Promise<Page> {
+  if (!running) throw new Error('guarded() is for a page made inside a test');
+  await watch(page, running.guard, running.origin);
+  return page;
+}
+
 export const test = base.extend<{ cspGuard: Guard }>({
   // exposed to the CSP spec, which checks that a violation is caught
   cspGuard: [
     async ({ page, baseURL }, use) => {
       const origin = new URL(baseURL!).origin;
       const guard: Guard = { violations: [], consoleErrors: [], documentsWithoutPolicy: [] };
-      // reported through a binding, so that a violation survives the navigation that follows it
-      await page.exposeBinding('__reportCsp', (_source, v: CspViolation) => void guard.violations.push(v));
-      await page.addInitScript(reportCspViolations);
-      page.on('pageerror', (e) => console.log(`pageerror: ${e.message}`));
-      page.on('console', (m) => {
-        if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) guard.consoleErrors.push(m.text());
-      });
-      // the app's documents (not the API's JSON or the media): each must carry the policy
-      page.on('response', async (r) => {
-        // the app's own documents; the OAuth simulator's pages are another origin's
-        if (r.request().resourceType() !== 'document' || new URL(r.url()).origin !== origin) return;
-        if (!/text\/html/.test(r.headers()['content-type'] ?? '')) return;
-        const policy = await r.headerValue('content-security-policy');
-        if (!policy) guard.documentsWithoutPolicy.push(new URL(r.url()).pathname);
-      });
-      await use(guard);
+      await watch(page, guard, origin);
+      running = { guard, origin };
+      try {
+        await use(guard);
+      } finally {
+        running = null;
+      }
       expect(guard.documentsWithoutPolicy, 'documents served without a Content-Security-Policy').toEqual([]);
       expect(guard.violations, 'Content-Security-Policy violations').toEqual([]);
       expect(guard.consoleErrors, 'console Content-Security-Policy errors').toEqual([]);

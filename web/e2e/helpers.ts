@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
-import { expect } from './fixtures';
+import type { APIRequestContext, Browser, Page, Response } from '@playwright/test';
+import { expect, guarded } from './fixtures';
 
 export const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
@@ -83,4 +83,182 @@ export async function signInOwner(page: Page, owner: { token: string; email: str
     localStorage.setItem('StartResto', '2');
     localStorage.setItem('cookie-accepted', 'true');
   }, owner);
+}
+
+/** The password of the owners the specs register (one per spec file, reused by every run). */
+export const OWNER_PASSWORD = 'Sabores-del-Sur-2026';
+
+/**
+ * An owner's token: signed in, or registered once with a first restaurant called `firstName`
+ * (registrations are limited per address and hour, and every browser test comes from this machine's).
+ */
+export async function ownerToken(request: APIRequestContext, email: string, firstName: string): Promise<string> {
+  const login = await request.post('/api/auth/token/login/', { data: { username: email, password: OWNER_PASSWORD } });
+  if (login.ok()) return ((await login.json()) as { auth_token: string }).auth_token;
+  const res = await request.post('/api/restaurant/', {
+    data: { nombre_local: firstName, telefono: '1123456789', fk_user: { email, password: OWNER_PASSWORD, password2: OWNER_PASSWORD } },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { auth_token: string }).auth_token;
+}
+
+/** A restaurant's owner as the API calls need them. */
+export type OwnerOf = { token: string; restaurant: number; headers: { Authorization: string } };
+
+/** A menu with two categories (one with a sub-category) and dishes, one with an image: Entradas (Empanada 1,500, Provoleta 4,200), Postres > Helados (Almendrado 2,000). */
+export async function menuWithDishes(request: APIRequestContext, owner: OwnerOf, opts: { delivery?: boolean; takesOrders?: boolean } = {}) {
+  const { delivery = true, takesOrders = true } = opts;
+  // catalog learns who owns the new restaurant from identity's events: until it has, the
+  // restaurant looks missing (404), as anyone else's does
+  let created = await createMenu();
+  for (let i = 0; i < 30 && created.status() === 404; i++) {
+    await new Promise((r) => setTimeout(r, 300));
+    created = await createMenu();
+  }
+  expect(created.status(), await created.text()).toBe(201);
+  const menuId = ((await created.json()) as { menus: { menu: { id: number } }[] }).menus[0].menu.id;
+  const empanada = (await dishesOf(request, owner, menuId)).Empanada;
+  expect(empanada).toBeDefined();
+  const upload = await request.post('/api/dish-image/', {
+    headers: owner.headers,
+    multipart: { dish: String(empanada), image: { name: 'e.png', mimeType: 'image/png', buffer: png(200, 120, 40) } },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  // catalog learns the restaurant's WhatsApp and take-away from identity's events
+  await expect
+    .poll(async () => ((await (await request.get(`/api/public-menu/?menu=${menuId}`)).json()) as { restaurant?: { order_enabled: boolean } }).restaurant?.order_enabled, {
+      timeout: 15_000,
+    })
+    .toBe(takesOrders);
+  return menuId;
+
+  function createMenu() {
+    return request.post('/api/create-nestable-menu/', {
+      headers: owner.headers,
+      data: {
+        menus: [
+          {
+            restaurant: owner.restaurant, name: 'Carta', delivery,
+            group_menu: [
+              { name: 'Entradas', dishes: [{ name: 'Empanada', price: '1500', description: 'De carne, cortada a cuchillo' }, { name: 'Provoleta', price: '4200' }], sub_categories: [] },
+              { name: 'Postres', dishes: [], sub_categories: [{ name: 'Helados', dishes: [{ name: 'Almendrado', price: '2000' }], sub_categories: [] }] },
+            ],
+          },
+        ],
+      },
+    });
+  }
+}
+
+/** A menu's dishes by name: their ids. */
+export async function dishesOf(request: APIRequestContext, owner: OwnerOf, menuId: number): Promise<Record<string, number>> {
+  const dishes = (await (await request.get(`/api/dish/?menu_group__menu=${menuId}&paginate=0`, { headers: owner.headers })).json()) as
+    | { pk: number; name: string }[]
+    | { results: { pk: number; name: string }[] };
+  return Object.fromEntries((Array.isArray(dishes) ? dishes : dishes.results).map((d) => [d.name, d.pk]));
+}
+
+/** A table M1 on the restaurant's floor, with the menu; answers its QR token once ordering knows it. */
+export async function tableWithQr(request: APIRequestContext, owner: OwnerOf, menuId: number): Promise<{ id: number; token: string }> {
+  // floor learns the restaurant's owner and its menus from events: until it has, the restaurant
+  // looks missing (404) or the menu is unknown (400)
+  let res = await createPlace();
+  for (let i = 0; i < 40 && (res.status() === 404 || res.status() === 400); i++) {
+    await new Promise((r) => setTimeout(r, 300));
+    res = await createPlace();
+  }
+  expect(res.status(), await res.text()).toBe(201);
+  const body = (await res.json()) as { id: number; i_name: string; qr: string }[] | { location: { id: number; i_name: string; qr: string }[] };
+  const place = (Array.isArray(body) ? body : body.location).find((p) => p.i_name === 'M1')!;
+  const token = new URL(place.qr).searchParams.get('p')!;
+  expect(token).toBeTruthy();
+  await expect.poll(async () => (await request.get(`/api/ordenes/lugar/${token}/`)).status(), { timeout: 15_000 }).toBe(200);
+  return { id: place.id, token };
+
+  function createPlace() {
+    return request.post('/api/sit/', {
+      headers: owner.headers,
+      data: { location: [{ fk_resto: owner.restaurant, fk_menu: menuId, i_name: 'M1', sit_type: 'mesa', x_axis: 0, y_axis: 0, w_width: 2, h_high: 2 }] },
+    });
+  }
+}
+
+/** A diner's phone as the phone project has it (390x844, touch), Spanish (Argentina). */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'es-AR' };
+
+/** A phone in a browser context of its own (its own storage: another diner), under the test's CSP guard. */
+export async function newPhone(browser: Browser): Promise<Page> {
+  return guarded(await (await browser.newContext(PHONE)).newPage());
+}
+
+/** On the diner's menu: a dish into the cart through its dialog (`more` taps on 'one more', a comment). */
+export async function addDish(page: Page, name: string, opts: { more?: number; comment?: string } = {}) {
+  await page.getByTestId(`dish-${name}`).click();
+  const dialog = page.getByRole('dialog', { name });
+  for (let i = 0; i < (opts.more ?? 0); i++) await dialog.getByRole('button', { name: 'Agregar uno' }).click();
+  if (opts.comment) await dialog.getByRole('textbox', { name: 'Comentario' }).fill(opts.comment);
+  await dialog.getByRole('button', { name: /Agregar al pedido/ }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** On a table's menu: the cart sent as the diner `name`'s order. */
+export async function sendTableOrder(page: Page, name: string) {
+  await page.getByTestId('open-cart').click();
+  const review = page.getByRole('dialog', { name: 'Tu pedido' });
+  await review.getByRole('textbox', { name: /Tu nombre/ }).fill(name);
+  await review.getByRole('button', { name: 'Enviar pedido' }).click();
+  await expect(page.getByText('¡Pedido enviado!', { exact: false })).toBeVisible();
+}
+
+/** Polls until billing has heard of the restaurant (identity's events): its marketplace link state answers. */
+export async function billingKnows(request: APIRequestContext, headers: { Authorization: string }, restaurant: number) {
+  await expect
+    .poll(async () => (await request.post('/api/restaurant-atributes/obtener-estado-mp/', { headers, data: { fk_resto: restaurant } })).status(), { timeout: 15_000 })
+    .toBe(200);
+}
+
+/**
+ * At the marketplace simulator's authorization page (deploy/simulators/simulators/mercadopago.py):
+ * the seller authorizes with the account `seller` (each e-mail is an account of its own); answers
+ * billing's answer to the link the app then asks for (`POST /api/autorizacion/`).
+ */
+export async function authorizeAtSimulator(page: Page, seller: string): Promise<Response> {
+  await expect(page.getByRole('heading', { name: /Autorizar aplicación/ })).toBeVisible();
+  await page.getByLabel('E-mail de la cuenta').fill(seller);
+  const linking = page.waitForResponse((r) => r.url().endsWith('/api/autorizacion/') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Autorizar' }).click();
+  const answer = await linking;
+  expect(answer.status(), await answer.text()).toBe(200);
+  return answer;
+}
+
+/**
+ * The same link without a browser, for the specs that are not about it: billing's authorization
+ * address, the simulator's page submitted as the seller's browser submits it (its form posts to
+ * its own address), and the code it sends back given to billing as the app's return page does.
+ */
+export async function linkMarketplace(request: APIRequestContext, owner: OwnerOf, seller: string) {
+  const asked = await request.get(`/api/autorizacion/url/?fk_resto=${owner.restaurant}`, { headers: owner.headers });
+  expect(asked.status(), await asked.text()).toBe(200);
+  const { url, state } = (await asked.json()) as { url: string; state: string };
+  const back = await request.post(url, { form: { email: seller, decision: 'authorize' }, maxRedirects: 0 });
+  expect(back.status()).toBe(302);
+  const code = new URL(back.headers().location).searchParams.get('code');
+  expect(code).toBeTruthy();
+  const linked = await request.post('/api/autorizacion/', { headers: owner.headers, data: { code, state, fk_resto: owner.restaurant } });
+  expect(linked.status(), await linked.text()).toBe(200);
+}
+
+/** The simulator's checkout page (a preference's `init_point`): a person approves, rejects or leaves the payment pending. */
+export const CHECKOUT_PAGE = /\/checkout\/v1\/redirect\?pref_id=/;
+export const CHECKOUT = { approve: 'Pagar (aprobado)', reject: 'Rechazar', pending: 'Dejar pendiente' } as const;
+
+/** The admin signs in through the login dialog (deploy/local's seeded admin) and lands on /administrador; answers the token. */
+export async function adminLogin(page: Page): Promise<string> {
+  const dialog = await openLogin(page);
+  await dialog.getByLabel('Usuario o e-mail').fill('admin@resto.local');
+  await dialog.getByLabel('Contraseña').fill('Admin-Resto-2026');
+  await dialog.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).toHaveURL(/\/administrador$/);
+  return (await page.evaluate(() => localStorage.getItem('token')))!;
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
 import { checkScreen, expect, test } from './fixtures';
-import { signInOwner, unique } from './helpers';
+import { authorizeAtSimulator, billingKnows, signInOwner, unique } from './helpers';
 
 /**
  * Issue 22's link through the real stack and the local MercadoPago simulator's authorization page
@@ -37,11 +37,7 @@ async function freshOwner(request: APIRequestContext): Promise<Owner> {
   expect(created.status()).toBe(201);
   const restaurants = [{ id, name: first }, { id: ((await created.json()) as { id_resto: number }).id_resto, name: second }];
   // billing learns of each restaurant from identity's events
-  for (const r of restaurants) {
-    await expect
-      .poll(async () => (await request.post('/api/restaurant-atributes/obtener-estado-mp/', { headers, data: { fk_resto: r.id } })).status(), { timeout: 15_000 })
-      .toBe(200);
-  }
+  for (const r of restaurants) await billingKnows(request, headers, r.id);
   return { token, email, restaurants };
 }
 
@@ -73,12 +69,8 @@ test('an owner links a restaurant at the simulator, and denies it for another', 
   const url = new URL(page.url());
   expect(url.searchParams.get('state')).toMatch(new RegExp(`^${linked.id}\\.`));
   expect(url.searchParams.get('redirect_uri')).toMatch(/\/restaurante\/autorizacion\/$/);
-  await page.getByLabel('E-mail de la cuenta').fill(unique('mp-seller'));
   await page.screenshot({ path: test.info().outputPath('mp-3-provider.png') });
-  const linking = page.waitForResponse((r) => r.url().endsWith('/api/autorizacion/') && r.request().method() === 'POST');
-  await page.getByRole('button', { name: 'Autorizar' }).click();
-  const answer = await linking;
-  expect(answer.status()).toBe(200);
+  const answer = await authorizeAtSimulator(page, unique('mp-seller'));
   expect(answer.request().postDataJSON()).toMatchObject({ fk_resto: linked.id, state: url.searchParams.get('state') });
   expect(await answer.json()).toMatchObject({ fk_resto: linked.id, mp_active: true });
 

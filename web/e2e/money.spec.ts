@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { checkScreen, expect, test } from './fixtures';
-import { closeHelp, demoLogin, openLogin } from './helpers';
+import { adminLogin, closeHelp, demoLogin } from './helpers';
 
 /**
  * Issue 21's money screens through the real stack: the owner's balance and statistics at tablet
@@ -93,15 +93,6 @@ async function freshRestaurant(request: APIRequestContext, admin: string): Promi
     .poll(async () => (await request.get(`/api/comision-resto/${id}/`, { headers: { Authorization: `Token ${admin}` } })).status(), { timeout: 15_000 })
     .toBe(200);
   return { id, name };
-}
-
-async function adminLogin(page: Page) {
-  const dialog = await openLogin(page);
-  await dialog.getByLabel('Usuario o e-mail').fill('admin@resto.local');
-  await dialog.getByLabel('Contraseña').fill('Admin-Resto-2026');
-  await dialog.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page).toHaveURL(/\/administrador$/);
-  return (await page.evaluate(() => localStorage.getItem('token')))!;
 }
 
 test.describe('the admin, at desktop size', () => {
