@@ -55,8 +55,10 @@ export function OnlineLink({ delivery, restaurant }: { delivery: Delivery; resta
 
   const held = delivery.ordenes.filter((l) => l.status_pay === 'pending' || l.status_pay === 'rejected');
   const payable = payableOf(delivery).filter((l) => !l.status_pay);
+  // paid (online or at the counter): no link to send, and nothing to accept first
+  const paid = held.length === 0 && payable.length === 0 && delivery.ordenes.some((l) => l.status_pay === 'paid');
   // a link made here shows while its payment holds the lines (or was just made); one that ended does not
-  const shown = made.data && (held.length > 0 || made.data.fresh) ? made.data.checkout : null;
+  const shown = made.data && !paid && (held.length > 0 || made.data.fresh) ? made.data.checkout : null;
 
   const makeLink = () => {
     // one key per order until a link comes back: a retry after a lost answer gets the same checkout
@@ -138,6 +140,10 @@ export function OnlineLink({ delivery, restaurant }: { delivery: Delivery; resta
               </Button>
             </Group>
           </>
+        ) : paid ? (
+          <Text size="sm" data-testid="online-link-paid">
+            {t('delivery.online.paid')}
+          </Text>
         ) : (
           <>
             <Text size="sm" c="dimmed">

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { delivery, line } from '../testing/delivery-server';
+import { FakeStaffSocket } from '@/features/notifications/testing/fake-socket';
+import { delivery, deliveryMessage, line } from '../testing/delivery-server';
 import { withDeliveryScreen } from '../testing/delivery-screen';
 
 /**
@@ -95,6 +96,25 @@ describe("a delivery order's online payment link", () => {
     expect(await within(box).findByRole('textbox', { name: 'Link de pago online' })).toBeVisible();
     const [first, second] = payCalls();
     expect(second.key).toBe(first.key);
+  });
+
+  it('a paid order says so: its link no longer shows, and it asks to accept nothing', async () => {
+    const user = userEvent.setup();
+    await openScreen({ deliveries: ACCEPTED(), linked: true });
+    const dialog = await openDetail(user, '100002');
+    const box = await within(dialog).findByTestId('online-link');
+    await user.click(within(box).getByRole('button', { name: 'Crear link de pago' }));
+    expect(await within(box).findByRole('textbox', { name: 'Link de pago online' })).toBeVisible();
+    // the customer pays the link at once: ordering pays the lines, and its message reaches the tablet
+    const order = run.fake.deliveries.find((d) => d.id === 2)!;
+    for (const l of order.ordenes) Object.assign(l, { status: '6', status_pay: 'paid', version: l.version + 1 });
+    run.fake.holds.clear();
+    FakeStaffSocket.last.frame(deliveryMessage('order_status', order, { id: 90 }));
+    await waitFor(() => expect(box).toHaveTextContent('El pedido ya está pagado: no hace falta un link de pago.'));
+    expect(within(box).queryByRole('textbox', { name: 'Link de pago online' })).toBeNull();
+    expect(within(box).queryByRole('link', { name: 'Enviar por WhatsApp' })).toBeNull();
+    expect(within(box).queryByRole('button', { name: 'Crear link de pago' })).toBeNull();
+    expect(box).not.toHaveTextContent('aceptá el pedido primero');
   });
 
   it('an order an online payment holds shows it on its row and lines, and staff may cancel that payment after asking', async () => {
