@@ -416,10 +416,17 @@ test('the staff’s delivery link: made on /delivery with copy and WhatsApp; the
   await expect(phone.getByTestId('payment-back')).toHaveText('Ir al inicio');
   await checkScreen(phone, 'online-delivery-phone-success');
   await shot(phone, 'online-delivery-3-phone-success', true);
+  // in English: its words and the amount as English writes it
+  await phone.getByTestId('locale-toggle').getByRole('button', { name: 'EN' }).click();
+  await expectResult(phone, 'success', 'approved', 'Payment approved!', [`You paid $5,500.00 at ${world.name}.`]);
+  await expect(phone.getByTestId('payment-back')).toHaveText('Go to the start page');
+  await shot(phone, 'online-delivery-3b-phone-success-en', true);
 
   // the tablet, live: the order paid, the link gone from its detail
   await expect(row.getByTestId('delivery-status')).toHaveText('Pagado');
   for (const l of order.ordenes) await expect(detail.getByTestId(`detail-pay-${l.id}`)).toHaveText('Pagado');
+  await expect(online.getByTestId('online-link-paid')).toHaveText('El pedido ya está pagado: no hace falta un link de pago.');
+  await expect(online.getByTestId('online-link-url')).toHaveCount(0);
   await stillSameDocument(page);
   await shot(page, 'online-delivery-4-paid');
   await expect.poll(async () => {
