@@ -46,6 +46,11 @@ class DinerScope:
     # Where the place's current sitting started (its tab last closed): nothing of the place from
     # before reaches these phones. None: no sitting ended yet.
     since: datetime | None = None
+    # Where the sitting the phone opened in started (`since` then). The payment that ended that
+    # sitting still reaches it whichever of the two notifications handled first, the payment's
+    # moves or `ordering.tab.closed`: the phone was at the table it paid.
+    # None: it opened before any sitting of the place ended.
+    joined: datetime | None = None
 
     @property
     def restaurants(self) -> frozenset[int]:
@@ -56,7 +61,12 @@ class DinerScope:
             return False
         if message.place_id is None:
             return message.menu_id == self.menu_id
-        return message.place_id == self.place_id and (self.since is None or message.created_at >= self.since)
+        if message.place_id != self.place_id:
+            return False
+        if self.since is None or message.created_at >= self.since:
+            return True
+        ended_its_sitting = message.type == PAYMENT_RECORDED and message.data.get("tab_closed") is True
+        return ended_its_sitting and (self.joined is None or message.created_at >= self.joined)
 
     def audiences(self, bounds: dict[int, tuple[int, int]]) -> list[ColumnElement[bool]]:
         """The place's messages of its current sitting (`ix_notification_place`), and its menu's

@@ -101,7 +101,7 @@ async def diner_scope(session: AsyncSession, hello: DinerAuth) -> DinerScope:
     if found is None:
         raise Refused(errors.PLACE_UNKNOWN)
     place, since = found
-    return DinerScope(place.restaurant_id, place.place_id, place.menu_id, place.token_hash, since)
+    return DinerScope(place.restaurant_id, place.place_id, place.menu_id, place.token_hash, since, joined=since)
 
 
 async def recheck_diners(session: AsyncSession, scopes: Sequence[DinerScope]) -> list[DinerScope | Closure]:
@@ -116,7 +116,7 @@ async def recheck_diners(session: AsyncSession, scopes: Sequence[DinerScope]) ->
             continue
         if scope.since is not None and (since is None or since < scope.since):
             since = scope.since  # learnt from the stream before this read; never moves back
-        now = DinerScope(place.restaurant_id, place.place_id, place.menu_id, place.token_hash, since)
+        now = DinerScope(place.restaurant_id, place.place_id, place.menu_id, place.token_hash, since, joined=scope.joined)
         verdicts.append(scope if now == scope else now)
     return verdicts
 

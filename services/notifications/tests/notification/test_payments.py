@@ -69,3 +69,24 @@ async def test_the_tablets_and_the_tables_phones_hear_the_payment_that_ends_the_
         assert frame["changed"]["lines"] == [{"id": 100, "status": None, "version": 3}, {"id": 101, "status": None, "version": 4}]
         assert "versions" not in frame["data"]
 
+
+
+async def test_a_phone_at_the_table_hears_the_payment_that_closed_its_tab_whichever_came_first(app, people, ws_url):
+    """The payment's moves and `ordering.tab.closed` come through separate queues: when the tab's
+    closing is handled first, the payment (stamped before it, as it belongs to the sitting it ends)
+    still reaches the phones that were at the table; a phone that opens afterwards does not get it."""
+    await deliver(app, place(1, name="M1", token="token-m1"))
+    phone, _ = await table_socket(ws_url, "token-m1")
+    await deliver(app, TabClosed(restaurant_id=A, place_id=1, occurred_at=T0 + timedelta(minutes=1)))
+    await deliver(app, paid(minutes=0))  # the payment that closed it, handled second
+    frame = await next_frame(phone)
+    assert (frame["type"], frame["data"]["tab_closed"]) == ("payment_recorded", True)
+    newcomer, _ = await table_socket(ws_url, "token-m1")  # the next diners
+    late = paid(minutes=0)
+    late = late.model_copy(update={"payment": late.payment.model_copy(update={"payment_id": 42})})
+    await deliver(app, late)  # another closing payment of the sitting that ended, late
+    now = paid(tab_closed=False, minutes=5).model_copy(update={"payment": None})  # news of the new sitting
+    await deliver(app, now)
+    first = await next_frame(newcomer)
+    assert (first["type"], first["created_at"] >= (T0 + timedelta(minutes=5)).isoformat()[:19]) == ("order_status", True)
+    assert (await next_frame(phone))["data"]["payment_id"] == 42  # the phone that was there hears it
