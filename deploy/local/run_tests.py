@@ -32,6 +32,7 @@ from concurrent.futures import ThreadPoolExecutor
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -65,14 +66,30 @@ def env_with(extra: dict[str, str] | None = None) -> dict[str, str]:
 
 printing = threading.Lock()
 
+# Seconds a suite may take before it is stopped and failed (CI's whole run has 90 minutes; a suite
+# takes 1 to 12 today). The browser suite is the longest.
+SUITE_LIMIT = 20 * 60
+SUITE_LIMITS = {"web e2e (playwright)": 30 * 60}
+TIMED_OUT = 124  # timeout(1)'s code
+
 
 def suite(name: str, cmd: list[str], cwd: Path, env: dict[str, str], no_tests_is_failure: bool = True) -> None:
     header = f"\n===== {name}: {' '.join(cmd)}   (in {cwd.relative_to(REPO) if cwd != REPO else '.'})"
     t0 = time.monotonic()
     # One run of a suite at a time on this machine: two would share its test database and queues.
+    limit = SUITE_LIMITS.get(name, SUITE_LIMIT)
     with open(f"/tmp/resto-suite-{name.split()[0]}.lock", "w") as lock, tempfile.TemporaryFile("w+") as out:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        rc = subprocess.run(cmd, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT).returncode
+        with printing:
+            print(f"..... {name}: started at {time.strftime('%H:%M:%S')} (limit {limit // 60} min)", flush=True)
+        proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            rc = proc.wait(timeout=limit)
+        except subprocess.TimeoutExpired:
+            # A hung suite fails with what it printed, instead of holding CI silent until its own limit.
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+            rc = TIMED_OUT
         out.seek(0)
         output = out.read()
     dt = time.monotonic() - t0
@@ -81,6 +98,8 @@ def suite(name: str, cmd: list[str], cwd: Path, env: dict[str, str], no_tests_is
         print(output, end="", flush=True)
         if rc == 5 and no_tests_is_failure:
             print(f"----- {name}: pytest collected no tests although the folder has test files", flush=True)
+        if rc == TIMED_OUT:
+            print(f"----- {name}: stopped after its limit of {limit}s: the output above is where it hung", flush=True)
         print(f"----- {name}: {'passed' if rc == 0 else f'FAILED (exit {rc})'} in {dt:.0f}s", flush=True)
         results.append((name, "passed" if rc == 0 else "failed", dt))
         if rc != 0:

@@ -300,6 +300,8 @@ async def test_a_backlog_reaches_a_consumer_in_bounded_batches(start_service):
             queue = await asyncio.to_thread(counts)
             return queue["messages_unacknowledged"] == 5 and queue["messages_ready"] == 55
 
-        await eventually(held_back)
-        release.set()
+        try:
+            await eventually(held_back)
+        finally:
+            release.set()  # a failed wait must not leave the handlers blocked: the service's stop would hang the suite
         await eventually(lambda: handled(catalog, events[-1]), seconds=30)

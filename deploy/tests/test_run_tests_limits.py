@@ -1,0 +1,34 @@
+"""`make test` stops a suite that hangs and fails it with what it printed (CI once sat silent for its
+whole 90 minutes on one suite)."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "local"))
+import run_tests  # noqa: E402
+
+
+def test_a_hung_suite_is_stopped_at_its_limit_with_its_output_and_its_children(monkeypatch, capsys, tmp_path):
+    monkeypatch.setitem(run_tests.SUITE_LIMITS, "hang-check", 2)
+    monkeypatch.setattr(run_tests, "results", [])
+    child = tmp_path / "child.pid"
+    script = f"echo waiting for ever; sleep 300 & echo $! > {child}; wait"
+    started = time.monotonic()
+    run_tests.suite("hang-check", ["sh", "-c", script], run_tests.REPO, run_tests.env_with())
+    assert time.monotonic() - started < 20
+    assert run_tests.results[-1][:2] == ("hang-check", "failed")
+    printed = capsys.readouterr().out
+    assert "waiting for ever" in printed
+    assert "stopped after its limit of 2s" in printed
+    assert not Path(f"/proc/{child.read_text().strip()}").exists() or \
+        Path(f"/proc/{child.read_text().strip()}/stat").read_text().split()[2] == "Z"
+
+
+def test_a_suite_within_its_limit_passes(monkeypatch, capsys):
+    monkeypatch.setattr(run_tests, "results", [])
+    run_tests.suite("quick-check", ["sh", "-c", "echo fine"], run_tests.REPO, run_tests.env_with())
+    assert run_tests.results[-1][:2] == ("quick-check", "passed")
+    assert "fine" in capsys.readouterr().out
