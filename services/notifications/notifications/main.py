@@ -1,7 +1,6 @@
-import asyncio
-
 from fastapi import FastAPI
 
+from kit import jobs
 from kit.app import create_app
 from notifications import models  # noqa: F401  (every table is known before the app starts)
 from notifications.events import EVENT_HANDLERS
@@ -25,11 +24,10 @@ def build_app(settings: Settings | None = None) -> FastAPI:
         for factory in (background, app.state.session_factory):
             notifications.bind(factory, app.state.hub.publish)
         await app.state.hub.start()
-        app.state.retention = asyncio.create_task(retention.keep(background, settings), name="retention")
+        app.state.retention = retention.keep(background, settings)
 
     async def stop_hub(app: FastAPI) -> None:
-        app.state.retention.cancel()
-        await asyncio.gather(app.state.retention, return_exceptions=True)
+        await jobs.stop(app.state.retention)
         await app.state.hub.stop()
 
     return create_app(

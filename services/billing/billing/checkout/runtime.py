@@ -6,17 +6,15 @@ Event handlers get only their session and event, so the one running `Checkouts` 
 (`current()`) for the handler that refunds a checkout ordering refused.
 """
 import asyncio
-import contextlib
 from typing import Annotated
 
 import httpx
-import structlog
 from fastapi import Depends, FastAPI, Request
 
 from billing.checkout.ordering import OrderingApi
 from billing.marketplace.runtime import Marketplace
+from kit import jobs
 
-log = structlog.get_logger()
 _current: "Checkouts | None" = None
 
 
@@ -36,33 +34,30 @@ class Checkouts:
     def wake_relay(self) -> None:
         self.app.state.relay.wake()
 
-    async def expire_forever(self) -> None:
-        """The expiry job: a round every `mercadopago_checkout_poll_seconds` (replicas share the work:
-        each skips the checkouts another one holds)."""
+    async def expire_round(self) -> None:
+        """One round of the expiry job, run every `mercadopago_checkout_poll_seconds` (replicas share
+        the work: each skips the checkouts another one holds)."""
         from billing.checkout.payments import expire_due
 
-        while True:
-            await asyncio.sleep(self.settings.mercadopago_checkout_poll_seconds)
-            try:
-                await expire_due(self)
-            except Exception:  # noqa: BLE001  (the next round tries again)
-                log.exception("checkout_expiry_round_failed")
+        await expire_due(self)
 
 
 async def start(app: FastAPI) -> None:
     global _current
     checkouts = app.state.checkouts = _current = Checkouts(app)
     if checkouts.marketplace.configured:
-        checkouts.expiry_task = asyncio.create_task(checkouts.expire_forever(), name="checkout-expiry")
+        checkouts.expiry_task = jobs.every(
+            checkouts.settings.mercadopago_checkout_poll_seconds,
+            checkouts.expire_round,
+            name="checkout-expiry",
+            failed="checkout_expiry_round_failed",
+        )
 
 
 async def stop(app: FastAPI) -> None:
     global _current
     checkouts: Checkouts = app.state.checkouts
-    if checkouts.expiry_task is not None:
-        checkouts.expiry_task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await checkouts.expiry_task
+    await jobs.stop(checkouts.expiry_task)
     await checkouts.http.aclose()
     if _current is checkouts:
         _current = None

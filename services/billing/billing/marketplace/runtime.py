@@ -2,7 +2,6 @@
 connections), the token cipher, token custody and the refresh job. Started and stopped with the app
 (`create_app(on_startup=[start], on_shutdown=[stop])`)."""
 import asyncio
-import contextlib
 from datetime import timedelta
 from typing import Annotated
 
@@ -14,6 +13,7 @@ from billing.marketplace.accounts import Accounts
 from billing.marketplace.cipher import TokenCipher
 from billing.marketplace.errors import MarketplaceNotConfigured
 from billing.marketplace.provider import MarketplaceApi
+from kit import jobs
 
 log = structlog.get_logger()
 
@@ -42,30 +42,27 @@ class Marketplace:
         if not self.configured:
             raise MarketplaceNotConfigured()
 
-    async def refresh_forever(self) -> None:
-        """The refresh job: a round every `mercadopago_refresh_poll_seconds` (replicas share the work:
-        each skips the accounts another one holds)."""
+    async def refresh_round(self) -> None:
+        """One round of the refresh job, run every `mercadopago_refresh_poll_seconds` (replicas share
+        the work: each skips the accounts another one holds)."""
         margin = timedelta(seconds=self.settings.mercadopago_refresh_margin_seconds)
-        while True:
-            await asyncio.sleep(self.settings.mercadopago_refresh_poll_seconds)
-            try:
-                await self.accounts.refresh_due(self.background_factory, margin)
-            except Exception:  # noqa: BLE001  (the next round tries again)
-                log.exception("marketplace_refresh_round_failed")
+        await self.accounts.refresh_due(self.background_factory, margin)
 
 
 async def start(app: FastAPI) -> None:
     marketplace = app.state.marketplace = Marketplace(app)
     if marketplace.configured:
-        marketplace.refresh_task = asyncio.create_task(marketplace.refresh_forever(), name="marketplace-refresh")
+        marketplace.refresh_task = jobs.every(
+            marketplace.settings.mercadopago_refresh_poll_seconds,
+            marketplace.refresh_round,
+            name="marketplace-refresh",
+            failed="marketplace_refresh_round_failed",
+        )
 
 
 async def stop(app: FastAPI) -> None:
     marketplace: Marketplace = app.state.marketplace
-    if marketplace.refresh_task is not None:
-        marketplace.refresh_task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await marketplace.refresh_task
+    await jobs.stop(marketplace.refresh_task)
     await marketplace.http.aclose()
 
 

@@ -27,7 +27,7 @@ per address, restaurant and place before they are registered.
 import asyncio
 import time
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import NoReturn
@@ -38,6 +38,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from starlette.websockets import WebSocket
 
 from contracts.live import SocketAuth
+from kit import jobs
 from kit.auth import RevocationStore
 from kit.i18n import Lang
 from notifications.live import errors, service
@@ -100,8 +101,10 @@ class Hub:
     async def start(self) -> None:
         self._tasks = [
             asyncio.create_task(self._listen(), name="live-listen"),
-            asyncio.create_task(self._every(self._settings.stream_poll_seconds, self.catch_up), name="live-poll"),
-            asyncio.create_task(self._every(self._settings.socket_check_seconds, self.check_sockets), name="live-check"),
+            jobs.every(self._settings.stream_poll_seconds, self.catch_up,
+                       name="live-poll", failed="live_job_failed", job="catch_up"),
+            jobs.every(self._settings.socket_check_seconds, self.check_sockets,
+                       name="live-check", failed="live_job_failed", job="check_sockets"),
             asyncio.create_task(self._check_places(), name="live-check-places"),
         ]
         try:  # ready once subscribed; if Redis is away, the database poll carries messages meanwhile
@@ -134,15 +137,6 @@ class Hub:
                 log.warning("live_channel_lost", error=repr(exc))
             self._subscribed.clear()
             await asyncio.sleep(RESUBSCRIBE_SECONDS)
-
-    @staticmethod
-    async def _every(seconds: float, job: Callable) -> None:
-        while True:
-            await asyncio.sleep(seconds)
-            try:
-                await job()
-            except Exception:  # noqa: BLE001  (the next round tries again)
-                log.exception("live_job_failed", job=job.__name__)
 
     # ------------------------------------------------------------------------------ the stream
     async def receive(self, messages: list[Message]) -> None:

@@ -17,6 +17,7 @@ import structlog
 from sqlalchemy import Select, delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from kit import jobs
 from notifications.notification.models import Notification
 from notifications.place.models import Sitting
 from notifications.settings import Settings
@@ -28,14 +29,14 @@ LOCK = 0x6E6F_7469  # the advisory lock's key: one process purges at a time
 Step = Callable[[AsyncSession], Awaitable[int]]
 
 
-async def keep(session_factory: async_sessionmaker[AsyncSession], settings: Settings) -> None:
-    """Purge every `retention_minutes`, for as long as the process runs."""
-    while True:
-        await asyncio.sleep(settings.retention_minutes * 60)
-        try:
-            await purge(session_factory, settings, datetime.now(UTC))
-        except Exception:  # noqa: BLE001  (the next round tries again)
-            log.exception("retention_failed")
+def keep(session_factory: async_sessionmaker[AsyncSession], settings: Settings) -> asyncio.Task:
+    """Start purging every `retention_minutes`, for as long as the process runs (`jobs.stop` ends it)."""
+    return jobs.every(
+        settings.retention_minutes * 60,
+        lambda: purge(session_factory, settings, datetime.now(UTC)),
+        name="retention",
+        failed="retention_failed",
+    )
 
 
 async def purge(session_factory: async_sessionmaker[AsyncSession], settings: Settings, now: datetime) -> int:
