@@ -3,11 +3,6 @@ import pytest
 pytest_plugins = ["kit.testing"]
 
 
-@pytest.fixture(scope="session")
-def service_name() -> str:
-    return "billing"
-
-
 @pytest.fixture
 async def people(app, auth_header):
     """Restaurants A and B (created long ago: past their free month) with their owners, A's

@@ -3,11 +3,6 @@ import pytest
 pytest_plugins = ["kit.testing"]
 
 
-@pytest.fixture(scope="session")
-def service_name() -> str:
-    return "floor"
-
-
 @pytest.fixture
 def people(auth_header):
     from tests.helpers import People

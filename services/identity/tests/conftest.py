@@ -2,25 +2,11 @@ import email
 import email.policy
 import socket
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from aiosmtpd.controller import Controller
 
 pytest_plugins = ["kit.testing"]
-
-SERVICE_DIR = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture(scope="session")
-def service_name() -> str:
-    return "identity"
-
-
-@pytest.fixture(scope="session")
-def service_dir() -> Path:
-    return SERVICE_DIR
-
 
 class Mailbox:
     """A real SMTP server (aiosmtpd) that keeps what it receives."""

@@ -139,11 +139,6 @@ async def errors(kind: str):
 
 
 @pytest.fixture(scope="session")
-def service_name() -> str:
-    return "kit"
-
-
-@pytest.fixture(scope="session")
 def service_dir() -> Path:
     return Path(__file__).resolve().parent
 

@@ -13,11 +13,6 @@ pytest_plugins = ["kit.testing"]
 FAST = {"socket_auth_seconds": 1.0, "socket_check_seconds": 0.2, "stream_poll_seconds": 0.3, "catch_up_limit": 5}
 
 
-@pytest.fixture(scope="session")
-def service_name() -> str:
-    return "notifications"
-
-
 @pytest.fixture
 def overrides() -> dict:
     """Settings a test changes besides FAST: `@pytest.mark.parametrize("overrides", [{...}])`."""

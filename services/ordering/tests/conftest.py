@@ -3,11 +3,6 @@ import pytest
 pytest_plugins = ["kit.testing"]
 
 
-@pytest.fixture(scope="session")
-def service_name() -> str:
-    return "ordering"
-
-
 @pytest.fixture
 async def people(app, auth_header):
     """Restaurants A and B with their owners, A's operator, a client, an admin, and the facts

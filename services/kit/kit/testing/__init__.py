@@ -1,8 +1,9 @@
 """Pytest fixtures every service's tests share: real PostgreSQL, Redis and RabbitMQ.
 
-A service's conftest sets `pytest_plugins = ["kit.testing"]` and defines the `service_name`
-fixture; `service_dir` and `build_app` (the service's `main.build_app(settings.Settings())`)
-follow from it, and a conftest overrides `build_app` only to change settings.
+A service's conftest sets `pytest_plugins = ["kit.testing"]`; `service_name` is the folder its
+suite is in (services/<name>/tests), and `service_dir` and `build_app` (the service's
+`main.build_app(settings.Settings())`) follow from it. A conftest overrides `build_app` only to
+change settings.
 
 The checks every service's suite runs beside its own tests live next to this module:
 `kit.testing.token_tests` (bad tokens refused), `kit.testing.topology_tests` and, except in
@@ -63,6 +64,13 @@ def redis_url(db: int) -> str:
 
 
 RABBITMQ_URL = os.environ.get("RABBITMQ_URL") or f"amqp://{tests_login('rabbitmq')}127.0.0.1:5672/"
+
+
+@pytest.fixture(scope="session")
+def service_name(request: pytest.FixtureRequest) -> str:
+    """The service under test: the folder above the suite's `tests` (one suite a pytest run)."""
+    a_test = request.session.items[0].path
+    return next(folder for folder in a_test.parents if folder.name == "tests").parent.name
 
 
 @pytest.fixture(scope="session")
