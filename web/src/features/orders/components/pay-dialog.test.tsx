@@ -40,6 +40,16 @@ async function listView(user: ReturnType<typeof userEvent.setup>, label = 'Lista
   await settled();
 }
 
+/** Table M1's dialog, once its lines are shown, then its 'pay all' dialog. */
+async function payTable(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByTestId('table-M1'));
+  const table = await screen.findByRole('dialog', { name: 'Órdenes de M1' });
+  await within(table).findAllByRole('row');
+  await settled();
+  await user.click(within(table).getByRole('button', { name: 'Cobrar mesa' }));
+  return { table, dialog: await screen.findByRole('dialog', { name: 'Cobrar la mesa M1' }) };
+}
+
 describe('paying at the counter (/ordenes)', () => {
   it('the pure rules: payable lines are what the server says, the display states, the submission, the total', () => {
     const lines = [line(1, 1, '4', { can_pay: true }), line(2, 1, '1'), line(3, 1, '6', { cash: true, status_pay: 'paid' })];
@@ -83,12 +93,7 @@ describe('paying at the counter (/ordenes)', () => {
     const user = userEvent.setup();
     const shown = vi.spyOn(toasts, 'notify');
     await openBoard({ lines: [line(1, 1, '2'), line(2, 1, '4', { quantity: 2 }), line(3, 1, '3')] });
-    await user.click(screen.getByTestId('table-M1'));
-    const table = await screen.findByRole('dialog', { name: 'Órdenes de M1' });
-    await within(table).findAllByRole('row');
-    await settled();
-    await user.click(within(table).getByRole('button', { name: 'Cobrar mesa' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Cobrar la mesa M1' });
+    const { table, dialog } = await payTable(user);
     expect(within(dialog).getByTestId('pay-total')).toHaveTextContent(/Órdenes: 2 · Total: \$\s?4\.500,00/);
     await user.click(within(dialog).getByRole('radio', { name: 'Débito' }));
     await user.click(within(dialog).getByRole('button', { name: 'Cobrar' }));
@@ -102,12 +107,7 @@ describe('paying at the counter (/ordenes)', () => {
   it("'pay all' with one line left to pay is still the table's bulk payment", async () => {
     const user = userEvent.setup();
     await openBoard({ lines: [line(1, 1, '4'), line(2, 1, '1')] });
-    await user.click(screen.getByTestId('table-M1'));
-    const table = await screen.findByRole('dialog', { name: 'Órdenes de M1' });
-    await within(table).findAllByRole('row');
-    await settled();
-    await user.click(within(table).getByRole('button', { name: 'Cobrar mesa' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Cobrar la mesa M1' })).getByRole('button', { name: 'Cobrar' }));
+    await user.click(within((await payTable(user)).dialog).getByRole('button', { name: 'Cobrar' }));
     await waitFor(() => expect(payCalls()).toHaveLength(1));
     expect([payCalls()[0].path, payCalls()[0].body]).toEqual(['/api/pagar-orden/recibir-varios-pagos/', { payment_orders: [1], type_pay: 'Efectivo' }]);
     await settled();
@@ -212,10 +212,7 @@ describe('paying at the counter (/ordenes)', () => {
   it('a line whose online payment the marketplace declined: the question says declined, not under way; yes cancels it and charges', async () => {
     const user = userEvent.setup();
     await openBoard({ lines: [line(1, 1, '4', { status_pay: 'rejected' }), line(2, 1, '4', { status_pay: 'rejected' })] });
-    await user.click(screen.getByTestId('table-M1'));
-    const table = await screen.findByRole('dialog', { name: 'Órdenes de M1' });
-    await user.click(await within(table).findByRole('button', { name: 'Cobrar mesa' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Cobrar la mesa M1' })).getByRole('button', { name: 'Cobrar' }));
+    await user.click(within((await payTable(user)).dialog).getByRole('button', { name: 'Cobrar' }));
     const ask = await screen.findByRole('dialog', { name: 'Pago online rechazado' });
     expect(ask).toHaveTextContent('MercadoPago rechazó el pago online de estos pedidos. El pago sigue abierto hasta que lo canceles.');
     expect(ask).not.toHaveTextContent('en curso');
@@ -231,12 +228,7 @@ describe('paying at the counter (/ordenes)', () => {
       lines: [line(1, 1, '4', { status_pay: 'pending' }), line(2, 1, '4', { status_pay: 'pending' }), line(3, 1, '2', { status_pay: 'rejected' }), line(4, 1, '2')],
       holds: { 1: 10, 2: 10, 3: 11 },
     });
-    await user.click(screen.getByTestId('table-M1'));
-    const table = await screen.findByRole('dialog', { name: 'Órdenes de M1' });
-    await within(table).findAllByRole('row');
-    await settled();
-    await user.click(within(table).getByRole('button', { name: 'Cobrar mesa' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Cobrar la mesa M1' })).getByRole('button', { name: 'Cobrar' }));
+    await user.click(within((await payTable(user)).dialog).getByRole('button', { name: 'Cobrar' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Pago online en curso' })).getByRole('button', { name: 'Cancelar pago online y cobrar' }));
     await waitFor(() => expect(fake.payments()).toBe(1));
     expect(payCalls().map((c) => c.path)).toEqual([
