@@ -25,16 +25,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import fcntl
 import json
 import os
-import platform
 import statistics
 import subprocess
 import sys
 import time
 from collections import Counter
-from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -43,6 +40,7 @@ import httpx
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "local"))
 import config  # noqa: E402
+from common import machine  # noqa: E402
 from payments import events_waiting  # noqa: E402
 from stack_restaurant import new_restaurant, vacuum_analyze, verdict  # noqa: E402
 
@@ -53,6 +51,7 @@ TARGET_P95_MS = 150.0
 TARGET_RATIO = 1.6
 WARM_UP_SECONDS = 3.0
 IN_FLIGHT = 1000  # orders waiting for an answer at once: past it the stack is far behind anyway
+LOCK_WAIT_SECONDS = 600
 HZ = os.sysconf("SC_CLK_TCK")
 
 
@@ -73,25 +72,6 @@ class Step:
 
 
 # ------------------------------------------------------------------------------------ the stack
-@contextmanager
-def stack_lock(seconds: float = 600):
-    """The running stack's lock, as `flock /tmp/resto-stack.lock make up` takes it."""
-    with open("/tmp/resto-stack.lock", "w") as lock:
-        deadline = time.monotonic() + seconds
-        while True:
-            try:
-                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    raise SystemExit(f"/tmp/resto-stack.lock still held after {seconds:.0f} s")
-                time.sleep(0.5)
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
-
-
 def set_ordering_processes(count: int, others: dict[str, int]) -> None:
     """`stack.py up` with ordering at `count` processes and every other service as it was."""
     chosen = {**others, "ordering": count}
@@ -256,17 +236,10 @@ def svg(curves: dict[str, list[Step]]) -> str:
     return "\n".join(parts) + "\n"
 
 
-def machine() -> str:
-    model = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                  if line.startswith("model name")), "?")
-    load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
-    return f"{os.cpu_count()} CPUs ({model}), {platform.system()} {platform.release()}; load average {load}"
-
-
 async def main(start: float, increment: float, seconds: float, max_rate: float) -> int:
     print(f"machine: {machine()}", flush=True)
     curves: dict[str, list[Step]] = {}
-    with stack_lock():
+    with config.stack_lock(LOCK_WAIT_SECONDS):
         found = replicas_now()
         others = {name: n for name, n in found.items() if name != "ordering"}
         try:

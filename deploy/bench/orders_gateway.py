@@ -13,7 +13,6 @@ the verdict against the target (p95 <= 150 ms, 0 errors).
 """
 from __future__ import annotations
 
-import argparse
 import asyncio
 import statistics
 import sys
@@ -24,6 +23,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "local"))
 import config  # noqa: E402
+from common import paced_clients_options  # noqa: E402
 from stack_restaurant import new_restaurant, verdict  # noqa: E402
 
 GATEWAY = f"http://127.0.0.1:{config.GATEWAY_PORT}"
@@ -67,9 +67,6 @@ async def main(clients: int, seconds: float, interval: float) -> int:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--clients", type=int, default=50)
-    parser.add_argument("--seconds", type=float, default=20)
-    parser.add_argument("--interval", type=float, default=1.0, help="seconds between one client's orders (0: back to back)")
+    parser = paced_clients_options(__doc__, 50, "one client's orders (0: back to back)")
     arguments = parser.parse_args()
     sys.exit(asyncio.run(main(arguments.clients, arguments.seconds, arguments.interval)))

@@ -25,12 +25,8 @@ and as the clients added them up.
 """
 from __future__ import annotations
 
-import argparse
 import asyncio
 import json
-import os
-import platform
-import statistics
 import subprocess
 import sys
 import time
@@ -42,6 +38,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "local"))
 import config  # noqa: E402
+from common import Runs, caught_up_with, machine, paced_clients_options  # noqa: E402
 from stack_restaurant import DISHES, autovacuum_on, new_restaurant, vacuum_analyze  # noqa: E402
 
 GATEWAY = f"http://127.0.0.1:{config.GATEWAY_PORT}"
@@ -71,6 +68,12 @@ async def stage(http: httpx.AsyncClient, restaurant, tables: list[int], orders: 
 
     await asyncio.gather(*(one_table(table) for table in tables))
     return staged
+
+
+def say_staged(run: int, per_table: int, clients: int, started: float) -> None:
+    """How long the run's staging took since it `started` (time.perf_counter), on stderr."""
+    print(f"run {run}: staged {per_table} delivered orders at each of {clients} tables in "
+          f"{time.perf_counter() - started:.0f} s", file=sys.stderr)
 
 
 def events_waiting() -> int:
@@ -175,31 +178,13 @@ async def ledger_caught_up(http: httpx.AsyncClient, restaurant, expected: Decima
     payments a second, and that backlog is not an error: the wait goes on while the ledger's sales
     keep growing, and gives up only after `STALL_SECONDS` without any progress (or `LEDGER_WAIT_SECONDS`
     in all), so a lost event shows as a shortfall, never as a wait cut short."""
-    started = last_progress = time.monotonic()
-    sales = await ledger_sales(http, restaurant)
-    while sales != expected:
-        now = time.monotonic()
-        if now - last_progress > STALL_SECONDS or now - started > LEDGER_WAIT_SECONDS:
-            return None, sales
-        await asyncio.sleep(1)
-        seen = await ledger_sales(http, restaurant)
-        if seen != sales:
-            sales, last_progress = seen, time.monotonic()
-    return time.monotonic() - started, sales
-
-
-def machine() -> str:
-    model = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                  if line.startswith("model name")), "?")
-    load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
-    return f"{os.cpu_count()} CPUs ({model}), {platform.system()} {platform.release()}; load average {load}"
+    return await caught_up_with(lambda: ledger_sales(http, restaurant), expected, STALL_SECONDS, LEDGER_WAIT_SECONDS)
 
 
 async def main(clients: int, seconds: float, interval: float, runs: int) -> int:
     limits = httpx.Limits(max_connections=clients + 10, max_keepalive_connections=clients + 10)
     per_table = int((WARM_UP_SECONDS + seconds) / max(interval, 0.05)) + 2
-    p95s: list[float] = []
-    all_errors = 0
+    measured = Runs()
     paid = Decimal("0.00")
     async with httpx.AsyncClient(base_url=GATEWAY, timeout=30, limits=limits) as http:
         restaurant = await new_restaurant(http, tables=clients + 1)
@@ -207,26 +192,21 @@ async def main(clients: int, seconds: float, interval: float, runs: int) -> int:
         for run in range(1, runs + 1):
             started = time.perf_counter()
             staged = await stage(http, restaurant, tables, per_table)
-            print(f"run {run}: staged {per_table} delivered orders at each of {clients} tables in "
-                  f"{time.perf_counter() - started:.0f} s", file=sys.stderr)
+            say_staged(run, per_table, clients, started)
             await quiet(f"run {run}: staging")
             _, warm_errors, warm_paid = await pay_for(http, restaurant, staged, tables, WARM_UP_SECONDS, interval, clients)
             latencies, errors, run_paid = await pay_for(http, restaurant, staged, tables, seconds, interval, clients)
             paid += warm_paid + run_paid
-            all_errors += errors + warm_errors
-            cuts = statistics.quantiles(latencies, n=100)
-            p95s.append(cuts[94])
+            figures = measured.add(latencies, errors + warm_errors)
             print(f"run {run}: {clients} clients, one payment of 3 lines every {interval:g} s each, {seconds:g} s: "
-                  f"{len(latencies)} payments ({len(latencies) / seconds:.0f}/s), {errors} errors; "
-                  f"p50 {statistics.median(latencies):.1f} ms, p95 {cuts[94]:.1f} ms, p99 {cuts[98]:.1f} ms")
+                  f"{len(latencies)} payments ({len(latencies) / seconds:.0f}/s), {errors} errors; {figures}")
         lines, ordering_total = await paid_lines_total(http, restaurant)
         caught_up, sales = await ledger_caught_up(http, restaurant, ordering_total)
     print(f"machine: {machine()}")
-    print(f"p95 over {runs} runs: min {min(p95s):.1f} / median {statistics.median(p95s):.1f} / max {max(p95s):.1f} ms; "
-          f"{all_errors} errors in all")
+    print(measured.summary())
     print(f"paid: {lines} lines; ordering's paid lines {ordering_total}, the clients' sum {paid}, billing's ledger sales {sales} "
           f"({'recorded ' + format(caught_up, '.0f') + ' s after the last payment' if caught_up is not None else 'still behind when the bench gave up'})")
-    latency_met = max(p95s) <= TARGET_P95_MS and all_errors == 0
+    latency_met = max(measured.p95s) <= TARGET_P95_MS and measured.errors == 0
     money_met = sales == ordering_total == paid
     print(f"target p95 <= {TARGET_P95_MS:g} ms with 0 errors: {'met' if latency_met else 'NOT met'}; "
           f"ledger's sales equal the paid lines exactly: {'yes' if money_met else 'NO'}")
@@ -234,10 +214,7 @@ async def main(clients: int, seconds: float, interval: float, runs: int) -> int:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--clients", type=int, default=50)
-    parser.add_argument("--seconds", type=float, default=20)
-    parser.add_argument("--interval", type=float, default=1.0, help="seconds between one client's payments")
+    parser = paced_clients_options(__doc__, 50, "one client's payments")
     parser.add_argument("--runs", type=int, default=3)
     arguments = parser.parse_args()
     sys.exit(asyncio.run(main(arguments.clients, arguments.seconds, arguments.interval, arguments.runs)))

@@ -22,9 +22,7 @@ ordering paying the lines, and billing's ledger recording the online sale with t
 """
 from __future__ import annotations
 
-import argparse
 import asyncio
-import statistics
 import subprocess
 import sys
 import time
@@ -37,8 +35,9 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "local"))
 import config  # noqa: E402
-from payments import machine, quiet, stage  # noqa: E402
-from stack_restaurant import DISHES, eventually, new_restaurant  # noqa: E402
+from common import Runs, machine, paced_clients_options  # noqa: E402
+from payments import quiet, say_staged, stage  # noqa: E402
+from stack_restaurant import DISHES, authorize_at_simulator, eventually, new_restaurant  # noqa: E402
 
 GATEWAY = f"http://127.0.0.1:{config.GATEWAY_PORT}"
 SIMULATOR = config.MARKETPLACE_SIM_URL
@@ -89,13 +88,7 @@ async def link(http: httpx.AsyncClient, restaurant) -> None:
         return answer.status_code == 200 and answer
 
     started = await eventually(billing_knows_it, "billing to learn the restaurant")
-    async with httpx.AsyncClient(timeout=10) as browser:
-        back = await browser.post(started.json()["url"], data={"email": f"bench-{uuid.uuid4().hex[:8]}@example.com",
-                                                               "decision": "authorize"})
-    query = {k: v[0] for k, v in parse_qs(urlsplit(back.headers["location"]).query).items()}
-    linked = await http.post("/api/autorizacion/", json={"code": query["code"], "state": query["state"], "fk_resto": restaurant.id},
-                             headers=restaurant.headers)
-    linked.raise_for_status()
+    await authorize_at_simulator(http, restaurant, started.json()["url"], "bench")
 
 
 async def orders_of(http: httpx.AsyncClient, restaurant, staged: dict[int, list[list[int]]]) -> dict[int, list[int]]:
@@ -161,8 +154,7 @@ async def paid_through(http: httpx.AsyncClient, restaurant, charge: dict) -> str
 async def main(clients: int, seconds: float, interval: float, runs: int) -> int:
     limits = httpx.Limits(max_connections=clients + 10, max_keepalive_connections=clients + 10)
     per_table = int((WARM_UP_SECONDS + seconds) / max(interval, 0.05)) + 2
-    p95s: list[float] = []
-    all_errors = 0
+    measured = Runs()
     async with httpx.AsyncClient(base_url=GATEWAY, timeout=30, limits=limits) as http, \
             httpx.AsyncClient(base_url=GATEWAY, timeout=30, transport=Patient()) as staging, \
             httpx.AsyncClient(base_url=SIMULATOR, timeout=10) as simulator:
@@ -176,36 +168,29 @@ async def main(clients: int, seconds: float, interval: float, runs: int) -> int:
                 started = time.perf_counter()
                 staged = await stage(staging, restaurant, tables, per_table)
                 orders = await orders_of(staging, restaurant, staged)
-                print(f"run {run}: staged {per_table} delivered orders at each of {clients} tables in "
-                      f"{time.perf_counter() - started:.0f} s", file=sys.stderr)
+                say_staged(run, per_table, clients, started)
                 await settled(f"run {run}: staging")
                 _, warm_errors, _ = await pay_for(http, restaurant, orders, tables, WARM_UP_SECONDS, interval, clients)
                 latencies, errors, made = await pay_for(http, restaurant, orders, tables, seconds, interval, clients)
-                all_errors += errors + warm_errors
-                cuts = statistics.quantiles(latencies, n=100)
-                p95s.append(cuts[94])
+                figures = measured.add(latencies, errors + warm_errors)
                 print(f"run {run}: {clients} diners, one 'Pay' every {interval:g} s each, {seconds:g} s, provider "
                       f"{PROVIDER_DELAY_MS} ms: {len(latencies)} checkouts ({len(latencies) / seconds:.0f}/s), {errors} errors; "
-                      f"p50 {statistics.median(latencies):.1f} ms, p95 {cuts[94]:.1f} ms, p99 {cuts[98]:.1f} ms")
+                      f"{figures}")
             (await simulator.put("/_control/settings", json={"delay_ms": 0})).raise_for_status()
             followed = await paid_through(http, restaurant, made[0]) if made else "no checkout to follow"
         finally:
             (await simulator.put("/_control/settings", json={"delay_ms": 0})).raise_for_status()
     print(f"machine: {machine()}")
-    print(f"p95 over {runs} runs: min {min(p95s):.1f} / median {statistics.median(p95s):.1f} / max {max(p95s):.1f} ms; "
-          f"{all_errors} errors in all")
+    print(measured.summary())
     print(followed)
-    met = max(p95s) <= TARGET_P95_MS and all_errors == 0
+    met = max(measured.p95s) <= TARGET_P95_MS and measured.errors == 0
     print(f"target p95 <= {TARGET_P95_MS:g} ms with the provider answering in {PROVIDER_DELAY_MS} ms, 0 errors: "
           f"{'met' if met else 'NOT met'}")
     return 0 if met else 1
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--clients", type=int, default=10)
-    parser.add_argument("--seconds", type=float, default=20)
-    parser.add_argument("--interval", type=float, default=1.0, help="seconds between one diner's 'Pay' calls")
+    parser = paced_clients_options(__doc__, 10, "one diner's 'Pay' calls")
     parser.add_argument("--runs", type=int, default=3)
     arguments = parser.parse_args()
     sys.exit(asyncio.run(main(arguments.clients, arguments.seconds, arguments.interval, arguments.runs)))

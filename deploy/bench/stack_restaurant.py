@@ -1,7 +1,9 @@
 """A new restaurant on the running stack, built through the gateway as its owner would: a menu
 with three dishes and some tables, waited for until ordering has learnt them (by events from
-catalog and floor) and takes an order. The benchmarks start from it; `vacuum_analyze` does what
-autovacuum would after a bulk load, `verdict` tells whether a bench met its targets."""
+catalog and floor) and takes an order. The benchmarks start from it, and the chaos run
+(deploy/chaos/world.py) makes its tables and links its restaurant to the marketplace with the
+same steps; `vacuum_analyze` does what autovacuum would after a bulk load, `verdict` tells
+whether a bench met its targets."""
 from __future__ import annotations
 
 import asyncio
@@ -69,14 +71,7 @@ async def new_restaurant(http: httpx.AsyncClient, tables: int = 10) -> Restauran
         made = await http.post("/api/dish/", data={"name": name, "price": price, "menu_group": str(category)}, headers=owner)
         made.raise_for_status()
         dishes.append(made.json()["pk"])
-    location = [{"fk_resto": restaurant, "fk_menu": menu, "i_name": f"M{n}", "sit_type": "mesa",
-                 "x_axis": (n - 1) % 12 * 2, "y_axis": (n - 1) // 12 * 2, "w_width": 2, "h_high": 2} for n in range(1, tables + 1)]
-
-    async def places_created():
-        made = await http.post("/api/sit/", json={"location": location}, headers=owner)
-        return made.status_code == 201 and made.json()
-
-    made = await eventually(places_created, "floor to learn the menu")
+    made = await tables_on_floor(http, owner, restaurant, menu, tables)
     places = [place["id"] for place in made]
     tokens = {place["id"]: parse_qs(urlsplit(place["qr"]).query)["p"][0] for place in made if place.get("qr")}
     built = Restaurant(restaurant, token, dishes, places, tokens)
@@ -86,6 +81,34 @@ async def new_restaurant(http: httpx.AsyncClient, tables: int = 10) -> Restauran
 
     await eventually(ordering_knows_it, "ordering to learn the dishes and tables")
     return built
+
+
+async def tables_on_floor(http: httpx.AsyncClient, owner: dict[str, str], restaurant: int, menu: int, count: int,
+                          wait=eventually) -> list[dict]:
+    """`count` tables M1, M2, ... with `menu`, 2x2 in rows of 12, as floor answers them (each with its
+    QR link), made once floor has learnt the menu from catalog's events; `wait` is how the caller
+    waits for that (the chaos run waits longer, through faults)."""
+    location = [{"fk_resto": restaurant, "fk_menu": menu, "i_name": f"M{n}", "sit_type": "mesa",
+                 "x_axis": (n - 1) % 12 * 2, "y_axis": (n - 1) // 12 * 2, "w_width": 2, "h_high": 2} for n in range(1, count + 1)]
+
+    async def places_created():
+        made = await http.post("/api/sit/", json={"location": location}, headers=owner)
+        return made.status_code == 201 and made.json()
+
+    return await wait(places_created, "floor to learn the menu")
+
+
+async def authorize_at_simulator(http: httpx.AsyncClient, restaurant, authorization_url: str, who: str) -> None:
+    """Links the restaurant to a new marketplace account (`who-…@example.com`) as its owner does:
+    authorizes at the simulator's page (`authorization_url`, billing's) and gives billing the code
+    it sends back. `restaurant`: anything with the restaurant's `id` and its owner's `headers`."""
+    async with httpx.AsyncClient(timeout=10) as browser:
+        back = await browser.post(authorization_url, data={"email": f"{who}-{uuid.uuid4().hex[:8]}@example.com",
+                                                           "decision": "authorize"})
+    query = {k: v[0] for k, v in parse_qs(urlsplit(back.headers["location"]).query).items()}
+    linked = await http.post("/api/autorizacion/", json={"code": query["code"], "state": query["state"], "fk_resto": restaurant.id},
+                             headers=restaurant.headers)
+    linked.raise_for_status()
 
 
 def verdict(targets: str, met: bool) -> int:

@@ -28,6 +28,7 @@ import json
 import random
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -119,6 +120,17 @@ async def sleep_or_stop(ctx: Ctx, seconds: float) -> bool:
 
 
 # ----------------------------------------------------------------------------- diners
+async def place_order(ctx: Ctx, what: str, url: str, key: str, body: dict, acknowledged: Callable[[dict], dict]) -> None:
+    """An order sent with its key until answered. The tally keeps what its diner was told: the order
+    as `acknowledged` reads it from the answer (its kind, order, place and line ids), or the last
+    failure when it never was."""
+    answer = await send(ctx, what, "POST", url, json_body=body, headers={"Idempotency-Key": key})
+    if isinstance(answer, httpx.Response) and answer.status_code in (200, 201):
+        ctx.tally.orders[key] = {**acknowledged(answer.json()), "count": len(body["ordenes"])}
+    else:
+        ctx.tally.unanswered[key] = answer if isinstance(answer, str) else f"{answer.status_code} {answer.text[:200]}"
+
+
 async def table_diner(ctx: Ctx, table: int, every: float) -> None:
     token = ctx.restaurant.qr[table]
     n = 0
@@ -129,14 +141,8 @@ async def table_diner(ctx: Ctx, table: int, every: float) -> None:
         key = f"chaos-{ctx.run}-m{table}-{n}"
         n += 1
         body = {"diner_name": f"Mesa {table}", "ordenes": _lines(ctx, key)}
-        answer = await send(ctx, "table order", "POST", f"/api/ordenes/lugar/{token}/", json_body=body,
-                            headers={"Idempotency-Key": key})
-        if isinstance(answer, httpx.Response) and answer.status_code in (200, 201):
-            got = answer.json()
-            ctx.tally.orders[key] = {"kind": "table", "order": ("o", got["order"]), "place": table,
-                                     "lines": sorted(l["id"] for l in got["lines"]), "count": len(body["ordenes"])}
-        else:
-            ctx.tally.unanswered[key] = answer if isinstance(answer, str) else f"{answer.status_code} {answer.text[:200]}"
+        await place_order(ctx, "table order", f"/api/ordenes/lugar/{token}/", key, body, lambda got: {
+            "kind": "table", "order": ("o", got["order"]), "place": table, "lines": sorted(l["id"] for l in got["lines"])})
         if not await sleep_or_stop(ctx, ctx.rng.uniform(0.6, 1.4) * every):
             return
 
@@ -151,13 +157,8 @@ async def delivery_diner(ctx: Ctx, every: float) -> None:
         body = {"fk_resto": ctx.restaurant.id, "fk_menu": ctx.restaurant.menu, "type_delivery": 2,
                 "contact_info": {"name": f"Diner {n}", "phone": "1155554444"}, "address": "",
                 "ordenes": _lines(ctx, key)}
-        answer = await send(ctx, "take-away order", "POST", "/api/delivery/", json_body=body, headers={"Idempotency-Key": key})
-        if isinstance(answer, httpx.Response) and answer.status_code in (200, 201):
-            got = answer.json()
-            ctx.tally.orders[key] = {"kind": "delivery", "order": ("d", got["id"]), "place": None,
-                                     "lines": sorted(l["id"] for l in got["ordenes"]), "count": len(body["ordenes"])}
-        else:
-            ctx.tally.unanswered[key] = answer if isinstance(answer, str) else f"{answer.status_code} {answer.text[:200]}"
+        await place_order(ctx, "take-away order", "/api/delivery/", key, body, lambda got: {
+            "kind": "delivery", "order": ("d", got["id"]), "place": None, "lines": sorted(l["id"] for l in got["ordenes"])})
         if not await sleep_or_stop(ctx, ctx.rng.uniform(0.8, 1.2) * every):
             return
 

@@ -24,15 +24,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import fcntl
 import os
-import platform
 import random
 import subprocess
 import sys
 import threading
 import time
-from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -40,15 +37,16 @@ import httpx
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 sys.path.insert(0, str(HERE))
+sys.path.insert(1, str(HERE.parent / "bench"))  # common: the machine line and the ledger's wait, as the benches have them
 
 import checks  # noqa: E402
 import clients  # noqa: E402
 import faults  # noqa: E402
 import world  # noqa: E402
+from common import caught_up_with, machine  # noqa: E402
 from faults import config  # noqa: E402
 
 GATEWAY = f"http://127.0.0.1:{config.GATEWAY_PORT}"
-LOCK = "/tmp/resto-stack.lock"
 LOCK_WAIT_SECONDS = float(os.environ.get("CHAOS_LOCK_WAIT", "1200"))
 GROWN = ("ordering", "notifications")  # two processes each during the run
 KILLABLE = ("ordering", "notifications", "billing", "floor")
@@ -58,35 +56,6 @@ OUT = config.RUN / "chaos"
 
 def say(msg: str) -> None:
     print(f"[chaos {time.strftime('%H:%M:%S')}] {msg}", flush=True)
-
-
-@contextmanager
-def stack_lock():
-    with open(LOCK, "w") as lock:
-        deadline = time.monotonic() + LOCK_WAIT_SECONDS
-        waited = False
-        while True:
-            try:
-                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    raise SystemExit(f"{LOCK} still held after {LOCK_WAIT_SECONDS:.0f} s")
-                if not waited:
-                    say(f"waiting for {LOCK} (another run changes the stack)")
-                    waited = True
-                time.sleep(0.5)
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
-
-
-def machine() -> str:
-    model = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                  if line.startswith("model name")), "?")
-    load = ", ".join(f"{v:.2f}" for v in os.getloadavg())
-    return f"{os.cpu_count()} CPUs ({model}), {platform.system()} {platform.release()}; load average {load}"
 
 
 # ----------------------------------------------------------------------------- the plan
@@ -182,16 +151,7 @@ async def statistics(http: httpx.AsyncClient, r: world.Restaurant):
 
 async def ledger_caught_up(http, r, expected) -> tuple[float | None, object]:
     """Until billing's sales equal `expected`, as long as they keep moving (30 s without progress: given up)."""
-    started = last = time.monotonic()
-    seen = await ledger(http, r)
-    while seen != expected:
-        if time.monotonic() - last > 30:
-            return None, seen
-        await asyncio.sleep(1)
-        now = await ledger(http, r)
-        if now != seen:
-            seen, last = now, time.monotonic()
-    return time.monotonic() - started, seen
+    return await caught_up_with(lambda: ledger(http, r), expected, stall_seconds=30)
 
 
 async def online_settled(ctx: clients.Ctx, nudged: list[str]) -> None:
@@ -347,7 +307,8 @@ def main() -> int:
         rows = asyncio.run(rush(args, rng, started, fault_log))
         print(checks.render(rows) + "\n\nno fault injected (--no-faults): not a pass")
         return 1
-    with stack_lock():
+    waiting = f"waiting for {config.STACK_LOCK} (another run changes the stack)"
+    with config.stack_lock(LOCK_WAIT_SECONDS, waiting=lambda: say(waiting)):
         found = faults.status()
         found_replicas = config.chosen_replicas()
         say(f"found: REPLICAS {found_replicas or 'default'}; " + ", ".join(

@@ -5,12 +5,19 @@ for until ordering, billing and notifications know it."""
 from __future__ import annotations
 
 import asyncio
+import sys
 import time
 import uuid
 from dataclasses import dataclass, field
+from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "deploy" / "local"))  # the stack's config, which stack_restaurant reads
+sys.path.insert(0, str(REPO / "deploy" / "bench"))
+from stack_restaurant import authorize_at_simulator, tables_on_floor  # noqa: E402
 
 PASSWORD, NEW_PASSWORD = "Chaos-Resto-2026", "Chaos-Mesa-2027"
 DISHES = (("Empanada", "1500.00"), ("Milanesa", "9800.50"), ("Flan", "4200.00"), ("Agua", "1250.25"))
@@ -76,14 +83,7 @@ async def build(http: httpx.AsyncClient, tables: int) -> Restaurant:
         answer = await http.post("/api/dish/", data={"name": name, "price": price, "menu_group": str(category)}, headers=owner)
         answer.raise_for_status()
         dishes[answer.json()["pk"]] = price
-    location = [{"fk_resto": rid, "fk_menu": menu, "i_name": f"M{n}", "sit_type": "mesa",
-                 "x_axis": (n - 1) % 12 * 2, "y_axis": (n - 1) // 12 * 2, "w_width": 2, "h_high": 2} for n in range(1, tables + 1)]
-
-    async def places_created():
-        answer = await http.post("/api/sit/", json={"location": location}, headers=owner)
-        return answer.status_code == 201 and answer.json()
-
-    places = await eventually(places_created, "floor to learn the menu")
+    places = await tables_on_floor(http, owner, rid, menu, tables, wait=eventually)
     restaurant = Restaurant(rid, token, menu, dishes, [p["id"] for p in places],
                             {p["id"]: parse_qs(urlsplit(p["qr"]).query)["p"][0] for p in places})
     (await http.put(f"/api/restaurant-atributes/{rid}/", headers=owner,
@@ -113,12 +113,6 @@ async def link_marketplace(http: httpx.AsyncClient, restaurant: Restaurant) -> b
     started = await eventually(billing_knows_it, "billing to learn the restaurant")
     if started.status_code != 200:
         return False
-    async with httpx.AsyncClient(timeout=10) as browser:
-        back = await browser.post(started.json()["url"], data={"email": f"chaos-{uuid.uuid4().hex[:8]}@example.com",
-                                                               "decision": "authorize"})
-    query = {k: v[0] for k, v in parse_qs(urlsplit(back.headers["location"]).query).items()}
-    linked = await http.post("/api/autorizacion/", json={"code": query["code"], "state": query["state"], "fk_resto": restaurant.id},
-                             headers=restaurant.headers)
-    linked.raise_for_status()
+    await authorize_at_simulator(http, restaurant, started.json()["url"], "chaos")
     restaurant.linked = True
     return True

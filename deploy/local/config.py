@@ -1,4 +1,5 @@
-"""The local stack in one place: services, ports, environment, and the process table.
+"""The local stack in one place: services, ports, environment, the process table, and the lock a
+run that changes the stack's processes holds.
 
 Standard library only: both setup.py (which may run before the venv exists) and stack.py import it.
 
@@ -8,11 +9,16 @@ Standard library only: both setup.py (which may run before the venv exists) and 
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import os
 import sys
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NoReturn
 
 REPO = Path(__file__).resolve().parents[2]
 RUN = REPO / ".run"
@@ -253,6 +259,39 @@ def replica_port(service: str, replica: int) -> int:
     if replica == 1:
         return SERVICES[service]
     return 8300 + 10 * list(SERVICES).index(service) + replica
+
+
+# ---------------------------------------------------------------------------------------------
+# The stack's lock, the one `flock /tmp/resto-stack.lock make up` takes: a run that changes the
+# running stack's processes (gateway/tests/test_rolling_restart.py, `make chaos`, `make
+# bench-capacity`) holds it throughout, so two of them never change the stack at once.
+# ---------------------------------------------------------------------------------------------
+STACK_LOCK = "/tmp/resto-stack.lock"
+
+
+@contextlib.contextmanager
+def stack_lock(seconds: float, give_up: Callable[[str], NoReturn] = sys.exit,
+               waiting: Callable[[], None] = lambda: None):
+    """Holds STACK_LOCK, waited for at most `seconds`: past them `give_up` is told why (sys.exit by
+    default; a test fails instead). `waiting` is called once when another run holds it."""
+    with open(STACK_LOCK, "w") as lock:
+        deadline = time.monotonic() + seconds
+        waited = False
+        while True:
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    give_up(f"{STACK_LOCK} still held after {seconds:.0f} s")
+                if not waited:
+                    waiting()
+                    waited = True
+                time.sleep(0.5)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -7,13 +7,11 @@ it stops): every order is acknowledged (201) and stored once.
 It changes the running stack's processes, so it holds the stack's lock (`flock
 /tmp/resto-stack.lock make up` waits for it) and puts back the REPLICAS it found."""
 import asyncio
-import fcntl
 import json
 import os
 import subprocess
 import sys
 import threading
-import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -31,25 +29,6 @@ SERVICE = "ordering"
 STACK = [config.PY, str(REPO / "deploy" / "local" / "stack.py")]
 CLIENTS = 2  # tablets placing orders back to back: about 30-60 orders a second on this machine
 LOCK_WAIT_SECONDS = 600
-
-
-@contextmanager
-def stack_lock():
-    """The running stack's lock, as `flock /tmp/resto-stack.lock make up` takes it (bounded wait)."""
-    with open("/tmp/resto-stack.lock", "w") as lock:
-        deadline = time.monotonic() + LOCK_WAIT_SECONDS
-        while True:
-            try:
-                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    pytest.fail(f"/tmp/resto-stack.lock still held after {LOCK_WAIT_SECONDS} s")
-                time.sleep(0.5)
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def stack(*args: str, replicas: dict[str, int] | None = None) -> str:
@@ -109,7 +88,7 @@ class Tablets:
 def test_a_service_grows_is_replaced_and_shrinks_without_dropping_an_order(base_url, client):
     restaurant = asyncio.run(_new_restaurant(base_url))
     tablets = Tablets(base_url, restaurant)
-    with stack_lock():
+    with config.stack_lock(LOCK_WAIT_SECONDS, give_up=pytest.fail):
         before = config.chosen_replicas()
         grown = {**before, SERVICE: max(2, before.get(SERVICE, 1))}
         try:

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect } from './fixtures';
-import { png, signInOwner } from './helpers';
+import { png, restaurantTakingOrders, signInOwner } from './helpers';
 
 /**
  * The delivery screen's world for its browser tests (issue 20): one owner for every run
@@ -30,19 +30,7 @@ export async function setUp(request: APIRequestContext): Promise<World> {
   const token = await ownerToken(request);
   const headers = { Authorization: `Token ${token}` };
   const name = `Delivery ${Date.now() % 1e7}`;
-  const created = await request.post('/api/restaurant-atributes/', {
-    headers,
-    multipart: {
-      nombre_local: name,
-      telefono: '1123456789',
-      direccion: 'Av. Corrientes 1234, CABA',
-      logo: { name: 'logo.png', mimeType: 'image/png', buffer: png(200, 90, 30, 64) },
-      whatsapp: `https://wa.me/${WHATSAPP}`,
-      takeaway: 'true',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const restaurant = ((await created.json()) as { id_resto: number }).id_resto;
+  const restaurant = await restaurantTakingOrders(request, headers, { name, logo: png(200, 90, 30, 64), whatsapp: WHATSAPP });
   // catalog learns who owns the new restaurant from identity's events: retry until it has
   const createMenu = () =>
     request.post('/api/create-nestable-menu/', {

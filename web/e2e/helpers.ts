@@ -105,6 +105,31 @@ export async function ownerToken(request: APIRequestContext, email: string, firs
 /** A restaurant's owner as the API calls need them. */
 export type OwnerOf = { token: string; restaurant: number; headers: { Authorization: string } };
 
+/**
+ * A new restaurant of the owner's (`headers`) that takes WhatsApp orders: a wa.me link to
+ * `whatsapp` and take-away on, with `logo`; `more` are further fields of its form. Answers its id.
+ */
+export async function restaurantTakingOrders(
+  request: APIRequestContext,
+  headers: { Authorization: string },
+  restaurant: { name: string; logo: Buffer; whatsapp: string; more?: Record<string, string> },
+): Promise<number> {
+  const created = await request.post('/api/restaurant-atributes/', {
+    headers,
+    multipart: {
+      nombre_local: restaurant.name,
+      telefono: '1123456789',
+      direccion: 'Av. Corrientes 1234, CABA',
+      logo: { name: 'logo.png', mimeType: 'image/png', buffer: restaurant.logo },
+      whatsapp: `https://wa.me/${restaurant.whatsapp}`,
+      takeaway: 'true',
+      ...restaurant.more,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { id_resto: number }).id_resto;
+}
+
 /** A menu with two categories (one with a sub-category) and dishes, one with an image: Entradas (Empanada 1,500, Provoleta 4,200), Postres > Helados (Almendrado 2,000). */
 export async function menuWithDishes(request: APIRequestContext, owner: OwnerOf, opts: { delivery?: boolean; takesOrders?: boolean } = {}) {
   const { delivery = true, takesOrders = true } = opts;

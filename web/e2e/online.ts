@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { billingKnows, dishesOf, linkMarketplace, menuWithDishes, ownerToken, png, tableWithQr, unique } from './helpers';
+import { billingKnows, dishesOf, linkMarketplace, menuWithDishes, ownerToken, png, restaurantTakingOrders, tableWithQr, unique } from './helpers';
 
 /**
  * Online payments' world for their browser tests (issue 22): one owner for every run
@@ -30,20 +30,12 @@ export async function newShop(request: APIRequestContext, opts: { link?: boolean
   const token = await ownerToken(request, OWNER, 'Pagos online E2E');
   const headers = { Authorization: `Token ${token}` };
   const name = `Online ${Date.now() % 1e7}`;
-  const created = await request.post('/api/restaurant-atributes/', {
-    headers,
-    multipart: {
-      nombre_local: name,
-      telefono: '1123456789',
-      direccion: 'Av. Corrientes 1234, CABA',
-      logo: { name: 'logo.png', mimeType: 'image/png', buffer: png(40, 140, 90, 64) },
-      whatsapp: 'https://wa.me/5491145678900',
-      takeaway: 'true',
-      tips: opts.tips ? 'true' : 'false',
-    },
+  const restaurant = await restaurantTakingOrders(request, headers, {
+    name,
+    logo: png(40, 140, 90, 64),
+    whatsapp: '5491145678900',
+    more: { tips: opts.tips ? 'true' : 'false' },
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const restaurant = ((await created.json()) as { id_resto: number }).id_resto;
   const owner = { token, restaurant, headers };
   await billingKnows(request, headers, restaurant);
   const menu = await menuWithDishes(request, owner);
