@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { type Control, Controller, type FieldValues, type Path, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { LabelledChoice } from '@/components/labelled-choice';
 import { notifyProblems } from '@/lib/api-errors';
 import { useT } from '@/lib/i18n/messages';
 import { DURATION, notify } from '@/lib/notify';
@@ -101,7 +102,6 @@ export function BulkPriceDialog(props: { opened: boolean; menus: Menu[]; menuId:
             )}
           />
           <Choice
-            id="bulk-kind"
             label={t('catalog.bulk.kind')}
             control={form.control}
             name="tipo_cambio"
@@ -113,7 +113,6 @@ export function BulkPriceDialog(props: { opened: boolean; menus: Menu[]; menuId:
             onChanged={() => void form.trigger('valor')}
           />
           <Choice
-            id="bulk-direction"
             label={t('catalog.bulk.direction')}
             control={form.control}
             name="tipo_update"
@@ -147,29 +146,23 @@ export function BulkPriceDialog(props: { opened: boolean; menus: Menu[]; menuId:
 }
 
 /** A labelled choice between a few values (segments), bound to one field of the form. */
-function Choice<T extends FieldValues>(props: { id: string; label: string; control: Control<T>; name: Path<T>; data: { value: string; label: string }[]; onChanged?: () => void }) {
+function Choice<T extends FieldValues>(props: { label: string; control: Control<T>; name: Path<T>; data: { value: string; label: string }[]; onChanged?: () => void }) {
   return (
-    <div>
-      <Text size="sm" fw={500} mb={4} id={props.id}>
-        {props.label}
-      </Text>
-      <Controller
-        control={props.control}
-        name={props.name}
-        render={({ field }) => (
-          <SegmentedControl
-            fullWidth
-            size="md"
-            aria-labelledby={props.id}
-            data={props.data}
-            value={field.value}
-            onChange={(v) => {
-              field.onChange(v);
-              props.onChanged?.();
-            }}
-          />
-        )}
-      />
-    </div>
+    <Controller
+      control={props.control}
+      name={props.name}
+      render={({ field }) => (
+        <LabelledChoice
+          label={props.label}
+          labelProps={{ size: 'sm', fw: 500 }}
+          data={props.data}
+          value={field.value}
+          onChange={(v) => {
+            field.onChange(v);
+            props.onChanged?.();
+          }}
+        />
+      )}
+    />
   );
 }

@@ -1,5 +1,6 @@
-import { SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { Controller, type UseFormReturn } from 'react-hook-form';
+import { LabelledChoice } from '@/components/labelled-choice';
 import { PhoneInput } from '@/components/phone-input';
 import { notifyProblems } from '@/lib/api-errors';
 import { useErrorText } from '@/lib/form-utils';
@@ -25,28 +26,22 @@ export function ContactFields({ form }: { form: UseFormReturn<ContactValues, unk
   const delivery = form.watch('type_delivery') === '1';
   return (
     <Stack gap="sm">
-      <div>
-        <Text fw={600} size="sm" mb={4} id="delivery-type-label">
-          {t('delivery.field.type')}
-        </Text>
-        <Controller
-          control={form.control}
-          name="type_delivery"
-          render={({ field }) => (
-            <SegmentedControl
-              fullWidth
-              size="md"
-              aria-labelledby="delivery-type-label"
-              value={field.value}
-              onChange={field.onChange}
-              data={[
-                { value: '1', label: t('delivery.type.1') },
-                { value: '2', label: t('delivery.type.2') },
-              ]}
-            />
-          )}
-        />
-      </div>
+      <Controller
+        control={form.control}
+        name="type_delivery"
+        render={({ field }) => (
+          <LabelledChoice
+            label={t('delivery.field.type')}
+            labelProps={{ size: 'sm' }}
+            value={field.value}
+            onChange={field.onChange}
+            data={[
+              { value: '1', label: t('delivery.type.1') },
+              { value: '2', label: t('delivery.type.2') },
+            ]}
+          />
+        )}
+      />
       <TextInput
         label={t('delivery.field.name')}
         withAsterisk

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Modal, SegmentedControl, Stack, Text, TextInput, type TextInputProps } from '@mantine/core';
+import { Alert, Button, Modal, Stack, TextInput, type TextInputProps } from '@mantine/core';
+import { LabelledChoice } from '@/components/labelled-choice';
 import { useT } from '@/lib/i18n/messages';
 import { useCreateDelivery } from '../api/create-delivery';
 import { DinerHttpError, newIdempotencyKey } from '../api/http';
@@ -99,22 +100,15 @@ export function CheckoutDialog(props: { opened: boolean; menu: PublicMenu; lines
   return (
     <Modal opened={props.opened} onClose={props.onClose} title={t('diner.checkout.title')} size="lg" centered closeButtonProps={{ 'aria-label': t('common.close') }}>
       <Stack gap="md">
-        <div>
-          <Text fw={600} mb={4} id="checkout-kind">
-            {t('diner.checkout.kind')}
-          </Text>
-          <SegmentedControl
-            fullWidth
-            size="md"
-            aria-labelledby="checkout-kind"
-            value={form.kind}
-            onChange={(v) => set({ kind: v as Checkout['kind'] })}
-            data={[
-              { value: 'delivery', label: t('diner.checkout.delivery') },
-              { value: 'takeaway', label: t('diner.checkout.takeaway') },
-            ]}
-          />
-        </div>
+        <LabelledChoice
+          label={t('diner.checkout.kind')}
+          value={form.kind}
+          onChange={(v) => set({ kind: v as Checkout['kind'] })}
+          data={[
+            { value: 'delivery', label: t('diner.checkout.delivery') },
+            { value: 'takeaway', label: t('diner.checkout.takeaway') },
+          ]}
+        />
         {field('name', { maxLength: LIMITS.name, autoComplete: 'name' })}
         {form.kind === 'delivery' && field('address', { maxLength: LIMITS.address, autoComplete: 'street-address' })}
         {field('cash', { inputMode: 'decimal', description: t('diner.checkout.cashHelp', { total: money(total) }) })}

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
-import { Alert, Box, Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
+import { LabelledChoice } from '@/components/labelled-choice';
 import { flattenErrors } from '@/lib/error-body';
 import { MessagesScope, useT } from '@/lib/i18n/messages';
 import { DinerHttpError, newIdempotencyKey } from '../../api/http';
@@ -124,25 +125,19 @@ function Pay({ token, tips, lines, share, onClose, onStale }: PayDialogProps) {
           <Text>{t('diner.pay.shareNext', { n: share.shares_taken + 1, of: share.shares, total: money(Math.round(Number(share.amount) * 100)) })}</Text>
         ) : (
           <>
-            <div>
-              <Text fw={600} mb={4} id="pay-what">
-                {t('diner.pay.what')}
-              </Text>
-              <SegmentedControl
-                fullWidth
-                orientation="vertical"
-                size="md"
-                aria-labelledby="pay-what"
-                value={mode}
-                onChange={(v) => setMode(v as PayMode)}
-                data={(['tab', 'mine', 'share'] as const).map((m) => ({ value: m, label: t(`diner.pay.mode.${m}`), disabled: m === 'mine' && mine.length === 0 }))}
-              />
+            <LabelledChoice
+              label={t('diner.pay.what')}
+              orientation="vertical"
+              value={mode}
+              onChange={(v) => setMode(v as PayMode)}
+              data={(['tab', 'mine', 'share'] as const).map((m) => ({ value: m, label: t(`diner.pay.mode.${m}`), disabled: m === 'mine' && mine.length === 0 }))}
+            >
               {mine.length === 0 && (
                 <Text size="sm" c="dimmed" mt={4}>
                   {t('diner.pay.mineNone')}
                 </Text>
               )}
-            </div>
+            </LabelledChoice>
             {mode === 'share' ? (
               <People people={people} onChange={setPeople} text={t('diner.pay.shareOf', { total: money(tabCents), share: money(amount) })} />
             ) : (
