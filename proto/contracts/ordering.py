@@ -37,6 +37,10 @@ OrderKind = Literal["table", "delivery", "takeaway"]
 OrderSource = Literal["staff", "diner"]
 LineStatus = Literal["1", "2", "3", "4", "5", "6", "7"]
 PaymentMethod = Literal["cash", "debit", "credit", "online"]
+# A line's online payment. One definition for the events and ordering's answers: Python's typing
+# caches `X | None` by equality, which ignores a Literal's order, so two spellings of it would make
+# the OpenAPI document depend on which module was imported first.
+PayStatus = Literal["pending", "rejected", "paid"]
 
 
 class DishActivity(Event):
@@ -111,7 +115,7 @@ class LineFacts(Part):
     # The line's online payment (spec part 2 §4 'Payment'): 'pending' while a marketplace checkout
     # holds it, 'rejected' when the marketplace refused that payment (the checkout still holds it),
     # 'paid' once paid; None when no payment is under way.
-    pay_status: Literal["pending", "rejected", "paid"] | None = None
+    pay_status: PayStatus | None = None
 
 
 class OrderPlaced(Event):

@@ -5,6 +5,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, computed_field
 
+from contracts.ordering import PayStatus
 from kit.pagination import DbId
 from ordering.order.statuses import PAID, REJECTED
 from ordering.order.transitions import TRANSITIONS
@@ -74,7 +75,6 @@ NEXT_STATUS: dict[str, str] = {frm: to for (frm, to), action in TRANSITIONS.item
 
 
 # 'status_pay' (spec part 2 §4 'Payment'): paid; the marketplace's pending payment, or its rejection.
-PayStatus = Literal["paid", "pending", "rejected"]
 PayMethod = Literal["cash", "debit", "credit", "online"]
 
 

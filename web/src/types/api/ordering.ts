@@ -1104,7 +1104,7 @@ export interface components {
              * Status Pay
              * @description its payment: 'paid', or an online payment 'pending' or 'rejected'
              */
-            status_pay?: ("paid" | "pending" | "rejected") | null;
+            status_pay?: ("pending" | "rejected" | "paid") | null;
         };
         /** TableActionResult */
         TableActionResult: {
