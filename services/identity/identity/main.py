@@ -13,7 +13,7 @@ from identity.restaurant.endpoints import router as restaurant_router
 from identity.settings import Settings
 from identity.social.endpoints import router as social_router
 from identity.user.endpoints import router as user_router
-from identity.user.passwords import bound_hashing
+from identity.user.passwords import configure_hashing
 from kit.app import create_app
 from kit.tokens import TokenSigner
 
@@ -22,7 +22,7 @@ def build_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
 
     async def start_identity(app: FastAPI) -> None:
-        bound_hashing(settings.password_hash_concurrency)
+        configure_hashing(settings.password_hash_concurrency, settings.password_hash_time_cost, settings.password_hash_memory_kib)
         app.state.revocations = DurableRevocations(app.state.redis, app.state.session_factory)
         # Every service reads revocations from Redis: its copy is whole before identity serves, and
         # is written back within about a second whenever Redis loses it (the watchdog).

@@ -50,6 +50,11 @@ class Settings(ServiceSettings):
     demo_login_enabled: bool = False
     # Concurrent Argon2 hashes (64 MiB each): bounds the memory sign-ins can take at once.
     password_hash_concurrency: int = 4
+    # Argon2id's cost for new hashes: argon2-cffi's defaults (RFC 9106's second choice). Only the
+    # test suites lower it (deploy/local/config.py test_env): a suite that registers and signs in
+    # hundreds of users spent most of its time hashing.
+    password_hash_time_cost: int = 3
+    password_hash_memory_kib: int = 65_536
     google: OAuthProvider = OAuthProvider(
         authorize_url="https://accounts.google.com/o/oauth2/v2/auth",
         token_url="https://oauth2.googleapis.com/token",

@@ -46,6 +46,10 @@ def build_app(test_env, smtp_sink, monkeypatch):
     _, port = smtp_sink
     monkeypatch.setenv("SMTP_PORT", str(port))
     monkeypatch.setenv("DEMO_LOGIN_ENABLED", "true")  # off by default; the local stack and the tests turn it on
+    # Argon2id at its least cost: the suite makes hundreds of hashes, each 0.1-0.2 s at the real one
+    # (the running stack, which the browser and attack suites use, keeps it). test_passwords checks it.
+    monkeypatch.setenv("PASSWORD_HASH_TIME_COST", "1")
+    monkeypatch.setenv("PASSWORD_HASH_MEMORY_KIB", "8192")
     return lambda: build_app(Settings())
 
 

@@ -6,6 +6,7 @@ from difflib import SequenceMatcher
 from functools import cache
 from pathlib import Path
 
+import argon2
 from pwdlib import PasswordHash
 from pwdlib.hashers.argon2 import Argon2Hasher
 
@@ -13,20 +14,27 @@ from identity import messages
 from kit.i18n import Text
 
 MIN_LENGTH = 8
-_hasher = PasswordHash((Argon2Hasher(),))
+_cost = (argon2.DEFAULT_TIME_COST, argon2.DEFAULT_MEMORY_COST)
+_hasher = PasswordHash((Argon2Hasher(*_cost),))
 # A real hash to verify against when the account does not exist, so timing does not tell.
 _DUMMY_HASH = _hasher.hash("not-a-real-password")
 
 
 # Each Argon2 hash takes 64 MiB and tens of milliseconds of CPU. Unbounded, a burst of sign-ins
 # would run as many at once as the thread pool has threads; the slots bound the memory they take.
-# Set at start-up (settings.password_hash_concurrency), inside the running event loop.
+# Set at start-up, inside the running event loop.
 _slots: asyncio.Semaphore | None = None
 
 
-def bound_hashing(concurrency: int) -> None:
-    global _slots
+def configure_hashing(concurrency: int, time_cost: int, memory_kib: int) -> None:
+    """At start-up: how many hashes at once, and Argon2id's cost for new hashes (a stored hash keeps
+    the cost it was made with, so changing it never locks anyone out)."""
+    global _slots, _cost, _hasher, _DUMMY_HASH
     _slots = asyncio.Semaphore(concurrency)
+    if (time_cost, memory_kib) != _cost:
+        _cost = (time_cost, memory_kib)
+        _hasher = PasswordHash((Argon2Hasher(*_cost),))
+        _DUMMY_HASH = _hasher.hash("not-a-real-password")
 
 
 async def _off_loop(function, *args):

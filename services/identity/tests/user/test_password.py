@@ -139,3 +139,26 @@ async def test_reset_mails_are_limited_per_e_mail_and_per_address(client, mailbo
         assert (await ask(f"someone{n}@example.com", "10.2.0.1")).status_code == 204
     assert (await ask("other@example.com", "10.2.0.1")).status_code == 429
     assert (await ask("other@example.com", "10.2.0.2")).status_code == 204
+
+
+async def test_new_hashes_take_the_configured_argon2_cost_and_older_ones_still_sign_in(app, client):
+    """The suite runs Argon2id at its least cost (conftest); every deployment keeps argon2-cffi's
+    defaults. A hash made at another cost keeps working: the cost travels in the hash."""
+    from sqlalchemy import select
+
+    from identity.settings import Settings
+    from identity.user import passwords
+    from identity.user.models import User
+
+    defaults = Settings.model_fields
+    assert (defaults["password_hash_time_cost"].default, defaults["password_hash_memory_kib"].default) == (3, 65_536)
+    await register_client(client)
+    async with app.state.session_factory() as session:
+        stored = await session.scalar(select(User.password_hash).where(User.email == "lucia@example.com"))
+    assert stored.startswith("$argon2id$v=19$m=8192,t=1,")
+    passwords.configure_hashing(4, 3, 65_536)
+    try:
+        assert await passwords.verify_password(PASSWORD, stored)
+        assert (await passwords.hash_password(PASSWORD)).startswith("$argon2id$v=19$m=65536,t=3,")
+    finally:
+        passwords.configure_hashing(4, 1, 8192)
