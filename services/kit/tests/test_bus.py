@@ -49,7 +49,7 @@ async def test_an_event_no_queue_takes_stays_unpublished_until_its_queues_exist(
     async with start_service(service_name="identity") as identity:
         bus = identity.state.bus
         # Every queue bound to the type goes: its consumers' and those of this suite's test services.
-        takers = {*consumers_of(event.type), "kit", "kit-retrying", "kit-failing"}
+        takers = {*consumers_of(event.type), "kit", "kit-retrying", "kit-failing", "kit-turns"}
         await delete_queues([bus.queue_name(consumer, event.type) for consumer in takers])
         await stage(identity, event)
         assert await identity.state.relay.publish_pending() == 0  # returned by the broker, kept
@@ -274,6 +274,16 @@ async def test_a_queue_its_service_no_longer_reads_is_deleted_at_start_up(start_
         await connection.close()
 
 
+async def empty_other_takers(app, event_types: list[str]) -> None:
+    """The queues of the other takers of these types that earlier tests declared got copies of what
+    a test published in bulk: emptied, or the next test's consumers would apply them."""
+    takers = {"kit", "kit-retrying", "kit-failing", "kit-turns"}
+    for event_type in event_types:
+        for service in {*consumers_of(event_type), *takers} - {app.state.settings.service_name}:
+            with contextlib.suppress(aio_pika.exceptions.ChannelClosed):
+                await purge_queues([app.state.bus.queue_name(service, event_type)])
+
+
 async def test_a_backlog_reaches_a_consumer_in_bounded_batches(start_service):
     """`consumer_prefetch`: after an outage or a replay, a queue's thousands of events are not all
     pushed into the process at once; the broker holds the rest until some are acknowledged."""
@@ -312,8 +322,34 @@ async def test_a_backlog_reaches_a_consumer_in_bounded_batches(start_service):
         finally:
             release.set()  # a failed wait must not leave the handlers blocked: the service's stop would hang the suite
         await eventually(lambda: handled(catalog, events[-1]), seconds=30)
-        # The other takers' queues that earlier tests declared got the 60 too: emptied, or the next
-        # test's consumers would apply them.
-        for service in {*consumers_of(RestaurantCreated.type), "kit", "kit-retrying", "kit-failing"} - {"catalog"}:
-            with contextlib.suppress(aio_pika.exceptions.ChannelClosed):
-                await purge_queues([catalog.state.bus.queue_name(service, RestaurantCreated.type)])
+        await empty_other_takers(catalog, [RestaurantCreated.type])
+
+
+async def test_events_wait_for_a_connection_in_turn_instead_of_timing_out_on_the_pool(start_service):
+    """Events of two queues at once (each queue hands over one at a time) in a process whose
+    background pool has one connection, each handler holding it 0.6 s: applied in turn, none sent
+    round the retry queue by a pool timeout (0.5 s here)."""
+    from contracts.identity import RestaurantUpdated
+    from kit.metrics import EVENT_RETRIES
+
+    async def slow(session, event) -> None:
+        await asyncio.sleep(0.6)
+        await record_event(session, event)
+
+    def retries() -> float:
+        return sum(EVENT_RETRIES.labels(kind)._value.get() for kind in (RestaurantCreated.type, RestaurantUpdated.type))
+
+    events = [
+        *(RestaurantCreated(restaurant_id=500 + n, owner_id=1, nombre_local=f"Turno {n}") for n in range(3)),
+        *(RestaurantUpdated(restaurant_id=510 + n, owner_id=1, nombre_local=f"Cambio {n}") for n in range(3)),
+    ]
+    settings = {"service_name": "kit-turns", "db_background_pool_size": 1, "db_background_max_overflow": 0,
+                "db_pool_timeout_seconds": 0.5}
+    before = retries()
+    async with start_service({RestaurantCreated.type: slow, RestaurantUpdated.type: slow}, **settings) as app:
+        for event in events:
+            await publish(app, event)
+        for event in events:
+            await eventually(lambda event=event: handled(app, event), seconds=30)
+        await empty_other_takers(app, [RestaurantCreated.type, RestaurantUpdated.type])
+    assert retries() == before
