@@ -392,3 +392,16 @@ def test_a_response_delay_holds_every_api_answer(http):
     assert preference(http, tokens).status_code == 201
     assert time.monotonic() - started >= 0.1
     assert http.post("/_control/failures", json={"endpoint": "nowhere", "kind": "timeout"}).status_code == 400
+
+
+def test_a_simulator_started_again_never_hands_out_a_payment_id_it_gave_before(http):
+    """Its state lives in memory, billing's in a database: after a restart (or a reset) a repeated
+    payment id would be taken by billing for a notification it had already applied, and ignored."""
+    tokens = link(http)
+    first = pay(http, preference(http, tokens).json()["init_point"])["payment_id"][0]
+    with serving(create_app()) as again, httpx.Client(base_url=again, timeout=10) as restarted:
+        tokens = link(restarted)
+        second = pay(restarted, preference(restarted, tokens).json()["init_point"])["payment_id"][0]
+    http.post("/_control/reset").raise_for_status()
+    third = pay(http, preference(http, link(http)).json()["init_point"])["payment_id"][0]
+    assert int(first) < int(second) < int(third)

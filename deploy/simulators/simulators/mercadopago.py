@@ -186,10 +186,14 @@ class Marketplace:
         self.payments: dict[int, dict] = {}
         self.notifications: list[Notification] = []
         self.sink: list[dict] = []
-        self.payment_ids = itertools.count(1_300_000_001)
-        self.notification_ids = itertools.count(9_000_000_001)
-        self.merchant_order_ids = itertools.count(20_000_000_001)
-        self.refund_ids = itertools.count(3_000_000_001)
+        # From the clock (microseconds), as the provider's own ids never repeat: the simulator's
+        # state is lost when it restarts, billing's is not, and a payment id it had seen before was
+        # taken for a repeat and ignored (a local stack restarted under a kept database).
+        start = time.time_ns() // 1000
+        self.payment_ids = itertools.count(start)
+        self.notification_ids = itertools.count(start)
+        self.merchant_order_ids = itertools.count(start)
+        self.refund_ids = itertools.count(start)
 
     # ------------------------------------------------------------------ failures and delay
     def take_failure(self, endpoint: str, kinds: set[str] | None = None) -> Failure | None:
