@@ -177,10 +177,11 @@ test('two phones pay one table online, one its own lines and the other the rest:
   await expect(tableDialog.getByText('No hay órdenes')).toBeVisible();
   await stillSameDocument(page);
   await shot(page, 'online-8-board-free');
-  // phone 2 back at the table: a new sitting, an empty tab. (Phone 1, open at the table, is not
-  // checked live: notifications drops the payment that closes a tab from the place's phones when
-  // it handles ordering.tab.closed first, so an open phone may keep the paid lines until it reads
-  // the tab again; see the report of this spec's commit.)
+  // phone 1, open at the table, empties live (the payment that ended its sitting still reaches it,
+  // whichever of it and ordering.tab.closed notifications handles first); phone 2 back at the
+  // table: a new sitting, an empty tab
+  await expect(ana.getByTestId('table-tab')).toContainText('Todavía no hay pedidos en esta mesa.');
+  await expect(ana.getByTestId('tab-total')).toHaveText(/\$\s0,00$/);
   await beto.getByTestId('payment-back').click();
   await expect(beto.getByTestId('table-tab')).toContainText('Todavía no hay pedidos en esta mesa.');
   await expect(beto.getByTestId('tab-total')).toHaveText(/\$\s0,00$/);
@@ -362,8 +363,7 @@ test('a rejected payment: the phone is told, the board shows it, and the counter
   await expect(tableDialog.getByText('No hay órdenes')).toBeVisible();
   await stillSameDocument(page);
   await shot(page, 'online-reject-6-counter-paid');
-  // the phone, opened again, finds the table's new sitting (live it may miss the payment: see the first test)
-  await phone.reload();
+  // the phone, open all along, finds the table's new sitting live
   await expect(phone.getByTestId('table-tab')).toContainText('Todavía no hay pedidos en esta mesa.');
 
   // a cash sale, no online one
