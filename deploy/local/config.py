@@ -262,7 +262,8 @@ def replica_port(service: str, replica: int) -> int:
 
 
 # ---------------------------------------------------------------------------------------------
-# The stack's lock, the one `flock /tmp/resto-stack.lock make up` takes: a run that changes the
+# The stack's lock (a person can hold it over a `make up` with `flock /tmp/resto-stack.lock make up`;
+# `make up` does not take it itself): a run that changes the
 # running stack's processes (gateway/tests/test_rolling_restart.py, `make chaos`, `make
 # bench-capacity`) holds it throughout, so two of them never change the stack at once.
 # ---------------------------------------------------------------------------------------------
