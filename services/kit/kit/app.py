@@ -148,7 +148,7 @@ def create_app(
             app.state.broker = bus.broker
             app.state.relay = OutboxRelay(app.state.background_session_factory, bus, settings.outbox_poll_seconds)
             subscribe_handlers(
-                bus, app.state.background_session_factory, event_handlers or {}, after_commit=app.state.relay.wake,
+                bus, app.state.background_session_factory, event_handlers or {}, on_events_written=app.state.relay.wake,
                 concurrency=settings.db_background_pool_size,
             )
             stack.push_async_callback(bus.stop)

@@ -29,7 +29,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from contracts import Event, event_class
 from contracts.topology import producer
 from kit.bus import Bus
-from kit.db import Base, run_after_commit
+from kit.db import WROTE_EVENTS, Base, run_after_commit
 from kit.metrics import EVENT_RETRIES, EVENTS_CONSUMED, EVENTS_DEAD_LETTERED, watch_event_types
 
 log = structlog.get_logger()
@@ -83,23 +83,31 @@ def handlers_of(entry: Handler | Sequence[Handler]) -> tuple[Handler, ...]:
     return tuple(entry) if isinstance(entry, Sequence) else (entry,)
 
 
+_CLAIM = ProcessedEvent.__table__  # claimed with a Core statement: every event pays for it
+
+
 async def process_event(
-    session_factory: async_sessionmaker[AsyncSession], handlers: Sequence[Handler], event: Event
+    session_factory: async_sessionmaker[AsyncSession], handlers: Sequence[Handler], event: Event,
+    on_events_written: Callable[[], None] = lambda: None,
 ) -> bool:
-    """Run the handlers once per event id, in order, in one transaction; False for a duplicate."""
+    """Run the handlers once per event id, in order, in one transaction; False for a duplicate.
+    `on_events_written` runs after a commit in which the handlers staged outbox events (the relay's
+    wake-up: an event that wrote none costs the relay nothing)."""
     async with session_factory() as session:
         async with session.begin():
             claimed = await session.execute(
-                insert(ProcessedEvent)
+                insert(_CLAIM)
                 .values(event_id=event.event_id, event_type=event.type)
                 .on_conflict_do_nothing()
-                .returning(ProcessedEvent.event_id)
+                .returning(_CLAIM.c.event_id)
             )
             if claimed.first() is None:
                 log.info("event_duplicate_skipped", event_type=event.type, event_id=str(event.event_id))
                 return False
             for handler in handlers:
                 await handler(session, event)
+        if session.info.pop(WROTE_EVENTS, False):
+            on_events_written()
         await run_after_commit(session)
     return True
 
@@ -112,6 +120,7 @@ def _consumer(
     handlers: Sequence[Handler],
     model: type[Event],
     after_commit: Callable[[], None],
+    on_events_written: Callable[[], None],
     slots: asyncio.Semaphore,
 ) -> Callable[..., Awaitable[None]]:
     async def consume(body: dict) -> None:
@@ -129,7 +138,7 @@ def _consumer(
         token = correlation_id.set(event.request_id)
         try:
             try:
-                applied = await process_event(session_factory, handlers, event)
+                applied = await process_event(session_factory, handlers, event, on_events_written)
             except Exception:
                 log.exception("event_handler_failed", event_type=event.type, event_id=str(event.event_id))
                 if await bus.retry_later(message, queue_name):
@@ -151,6 +160,7 @@ def subscribe_handlers(
     session_factory: async_sessionmaker[AsyncSession],
     handlers: HandlerMap,
     after_commit: Callable[[], None] = lambda: None,
+    on_events_written: Callable[[], None] = lambda: None,
     concurrency: int = 2,
 ) -> None:
     """Consume one queue per handled event type; the bindings follow from the handler map.
@@ -164,5 +174,5 @@ def subscribe_handlers(
     for event_type, entry in handlers.items():
         queue_name = bus.queue_name(bus.service, event_type)
         consume = _consumer(bus, event_type, queue_name, session_factory, handlers_of(entry), event_class(event_type),
-                            after_commit, slots)
+                            after_commit, on_events_written, slots)
         bus.subscribe(event_type, consume)

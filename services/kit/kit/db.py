@@ -13,6 +13,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 log = structlog.get_logger()
 AFTER_COMMIT = "after_commit"
+WROTE_EVENTS = "wrote_events"  # session.info: the transaction staged outbox events (kit.outbox.add_event)
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -127,7 +128,7 @@ async def request_session(request: Request) -> AsyncIterator[AsyncSession]:
     async with factory() as session:
         try:
             yield session
-            wrote_events = session.info.pop("wrote_events", False)
+            wrote_events = session.info.pop(WROTE_EVENTS, False)
             await session.commit()
         except BaseException:
             session.info.pop(AFTER_COMMIT, None)
@@ -156,11 +157,12 @@ async def upsert_unless_older(
     rows = values if isinstance(values, list) else [values]
     if not rows:
         return
-    statement = insert(model).values(rows)
+    table = model.__table__  # a Core statement: the ORM's bulk-insert path costs more than the write itself
+    statement = insert(table).values(rows)
     await session.execute(
         statement.on_conflict_do_update(
             index_elements=list(keys),
             set_={name: statement.excluded[name] for name in rows[0] if name not in keys},
-            where=getattr(model, stamp) <= statement.excluded[stamp],
+            where=table.c[stamp] <= statement.excluded[stamp],
         )
     )

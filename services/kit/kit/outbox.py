@@ -20,7 +20,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from contracts import Event
 from kit.bus import Bus
-from kit.db import Base
+from kit.db import WROTE_EVENTS, Base
 from kit.metrics import EVENTS_PUBLISHED, EVENTS_UNROUTABLE
 
 log = structlog.get_logger()
@@ -46,7 +46,7 @@ def add_event(session: AsyncSession, event: Event) -> None:
     session.add(
         OutboxMessage(event_id=event.event_id, event_type=event.type, payload=event.model_dump(mode="json"))
     )
-    session.info["wrote_events"] = True
+    session.info[WROTE_EVENTS] = True
 
 
 class OutboxRelay:
