@@ -119,15 +119,10 @@ def _consumer(
     session_factory: async_sessionmaker[AsyncSession],
     handlers: Sequence[Handler],
     model: type[Event],
-    after_commit: Callable[[], None],
     on_events_written: Callable[[], None],
     slots: asyncio.Semaphore,
 ) -> Callable[..., Awaitable[None]]:
     async def consume(body: dict) -> None:
-        async with slots:
-            await _consume(body)
-
-    async def _consume(body: dict) -> None:
         message = bus.current_message()
         ensure_trusted_publisher(bus, event_type, message)  # raised: dead-lettered, not retried
         try:
@@ -138,7 +133,8 @@ def _consumer(
         token = correlation_id.set(event.request_id)
         try:
             try:
-                applied = await process_event(session_factory, handlers, event, on_events_written)
+                async with slots:  # a turn at the background pool (subscribe_handlers)
+                    applied = await process_event(session_factory, handlers, event, on_events_written)
             except Exception:
                 log.exception("event_handler_failed", event_type=event.type, event_id=str(event.event_id))
                 if await bus.retry_later(message, queue_name):
@@ -147,8 +143,6 @@ def _consumer(
                 EVENTS_DEAD_LETTERED.labels(event_type, "retries_used_up").inc()
                 raise  # retries used up: rejected, so dead-lettered
             EVENTS_CONSUMED.labels(event_type, "applied" if applied else "duplicate").inc()
-            if applied:
-                after_commit()
         finally:
             correlation_id.reset(token)
 
@@ -159,7 +153,6 @@ def subscribe_handlers(
     bus: Bus,
     session_factory: async_sessionmaker[AsyncSession],
     handlers: HandlerMap,
-    after_commit: Callable[[], None] = lambda: None,
     on_events_written: Callable[[], None] = lambda: None,
     concurrency: int = 2,
 ) -> None:
@@ -174,5 +167,5 @@ def subscribe_handlers(
     for event_type, entry in handlers.items():
         queue_name = bus.queue_name(bus.service, event_type)
         consume = _consumer(bus, event_type, queue_name, session_factory, handlers_of(entry), event_class(event_type),
-                            after_commit, on_events_written, slots)
+                            on_events_written, slots)
         bus.subscribe(event_type, consume)
