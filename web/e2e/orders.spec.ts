@@ -12,6 +12,7 @@ const LIVE = { timeout: Number(process.env.ORDERS_LIVE_MS ?? 1000) };
 
 test('two tablets: an order and each status change show on the other within a second', async ({ browser, request }, info) => {
   test.skip(info.project.name !== 'tablet', 'staff tablets only');
+  test.setTimeout(90_000); // two tablets, a PDF and a dozen live steps: each live wait keeps its own 1 s cap
   const owner = await setUp(request);
   const a = await tablet(browser, owner);
   const b = await tablet(browser, owner, { width: 768, height: 1024 });

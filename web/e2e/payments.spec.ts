@@ -11,6 +11,9 @@ import { checkScreen, expect, test } from './fixtures';
 const SHOTS = process.env.PAY_SHOTS ?? '/tmp/shots-pay';
 // billing and the board learn of the payment from events: a bounded wait, never a sleep
 const EVENTUALLY = { timeout: 10_000 };
+// The balance's dates are the restaurant's local days (billing's ledger/rules.py LOCAL_TIME), not the
+// runner's: from 21:00 in Buenos Aires the UTC date is already the next day's, which holds no sale yet.
+const restaurantToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(new Date());
 
 test('deliver and pay a table in cash: it frees itself, and the balance and the statistics include it', async ({ browser, request }, info) => {
   test.skip(info.project.name !== 'tablet', 'the counter is a tablet');
@@ -74,7 +77,7 @@ test('deliver and pay a table in cash: it frees itself, and the balance and the 
   // billing recorded the sale from ordering's event: the balance (cash) and the statistics include it
   await expect
     .poll(async () => {
-      const today = new Date().toISOString().slice(0, 10);
+      const today = restaurantToday();
       const res = await request.post('/api/obtener-balance/resto-balance/', {
         headers, data: { fk_resto: owner.restaurant, payment_type: 'Efectivo', start_date: today, end_date: today },
       });
