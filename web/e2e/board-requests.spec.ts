@@ -35,6 +35,7 @@ function watch(seen: Seen) {
 
 test('each live message costs each tablet at most one request, to the resource it names', async ({ browser, request }, info) => {
   test.skip(info.project.name !== 'tablet', 'staff tablets only');
+  test.setTimeout(60_000); // 21 s on a loaded 2-core machine: the default 30 s left too little room
   const owner: Owner = await setUp(request);
   const headers = { Authorization: `Token ${owner.token}` };
   const places = (await (await request.get(`/api/sit/?fk_resto=${owner.restaurant}`, { headers })).json()) as { id: number; i_name: string; qr: string }[];
