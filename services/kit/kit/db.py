@@ -158,11 +158,14 @@ async def upsert_unless_older(
     if not rows:
         return
     table = model.__table__  # a Core statement: the ORM's bulk-insert path costs more than the write itself
-    statement = insert(table).values(rows)
+    statement = insert(table)
+    # The rows go as parameters, not in `.values()`: a statement holding a list of rows has no
+    # cache key, so SQLAlchemy would compile it again for every event.
     await session.execute(
         statement.on_conflict_do_update(
             index_elements=list(keys),
             set_={name: statement.excluded[name] for name in rows[0] if name not in keys},
             where=table.c[stamp] <= statement.excluded[stamp],
-        )
+        ),
+        rows,
     )
