@@ -16,6 +16,8 @@ class Event(BaseModel):
     event_id: UUID = Field(default_factory=uuid4)
     occurred_at: datetime = Field(default_factory=lambda: datetime.now(UTC))
     request_id: str | None = None
+    # The staff screen whose request caused it, and its consumers' events in turn (kit.origin).
+    origin: str | None = None
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)

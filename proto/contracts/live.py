@@ -152,6 +152,9 @@ class Message(Frame):
     order_type: OrderType
     description: str = Field(description="the place's name (M1), or a delivery order's number (#123)")
     from_admin: bool = Field(description="true when staff caused it (a tablet), false when a diner did")
+    origin: str | None = Field(
+        None, description="the staff screen whose request caused it (the `X-Client-Id` it sent): that screen shows no toast for it; null otherwise",
+    )
     msg: str = Field(description="what happened, in the socket's language: shown as is, never branched on")
     created_at: datetime
     changed: Changed

@@ -51,6 +51,12 @@ test('two tablets: an order and each status change show on the other within a se
   await expect(m1a).toHaveAttribute('data-status', '2', LIVE);
   info.annotations.push({ type: 'live ms: accept all', description: String(Date.now() - t0) });
   await expect(dialogA.getByText('Aceptada')).toBeVisible(LIVE);
+  // B's own action toasts on A; on B the bell counts it (A's order, then this) but no toast covers
+  // B's dialog: B has said so already
+  const accepted = 'M1: 2 × Empanada pasó a Aceptado';
+  await expect(a.getByText(accepted)).toBeVisible(LIVE);
+  await expect(b.getByTestId('bell-count')).toContainText('2');
+  expect(await b.getByText(accepted).count()).toBe(0); // now: a retrying check would wait out the toast's 5 s
   await dialogB.getByRole('button', { name: 'Cerrar' }).first().tap();
   await dialogA.getByRole('button', { name: 'Cerrar' }).first().tap();
 
@@ -59,6 +65,8 @@ test('two tablets: an order and each status change show on the other within a se
   t0 = await acted(a, 'POST', /\/entregar\/$/, () => dialogA.getByRole('button', { name: 'Entregar todas' }).tap());
   await expect(m1b).toHaveAttribute('data-status', '4', LIVE);
   info.annotations.push({ type: 'live ms: deliver all', description: String(Date.now() - t0) });
+  // A's action toasts on B
+  await expect(b.getByText('M1: 2 × Empanada pasó a Entregado')).toBeVisible(LIVE);
   await dialogA.getByRole('button', { name: 'Cerrar' }).first().tap();
 
   // the list view shows it delivered, with its action button

@@ -14,6 +14,7 @@ from redis.asyncio import Redis
 
 from kit import messages
 from kit.errors import NotAuthenticated, PermissionDenied, ServiceBusy
+from kit.origin import name_screen
 from kit.tokens import InvalidToken, Principal, TokenVerifier
 
 ADMIN, OWNER, CLIENT, OPERATOR = 1, 2, 3, 4
@@ -182,6 +183,8 @@ async def optional_principal(request: Request) -> Principal | None:
         raise NotAuthenticated(messages.INVALID_TOKEN)
     if await request.app.state.revocations.is_revoked(principal):
         raise NotAuthenticated(messages.INVALID_TOKEN)
+    if principal.in_group(ADMIN, OWNER, OPERATOR):
+        name_screen(request)
     return principal
 
 

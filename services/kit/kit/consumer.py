@@ -31,6 +31,7 @@ from contracts.topology import producer
 from kit.bus import Bus
 from kit.db import WROTE_EVENTS, Base, run_after_commit
 from kit.metrics import EVENT_RETRIES, EVENTS_CONSUMED, EVENTS_DEAD_LETTERED, watch_event_types
+from kit.origin import ORIGIN
 
 log = structlog.get_logger()
 
@@ -91,24 +92,29 @@ async def process_event(
     on_events_written: Callable[[], None] = lambda: None,
 ) -> bool:
     """Run the handlers once per event id, in order, in one transaction; False for a duplicate.
-    `on_events_written` runs after a commit in which the handlers staged outbox events (the relay's
-    wake-up: an event that wrote none costs the relay nothing)."""
-    async with session_factory() as session:
-        async with session.begin():
-            claimed = await session.execute(
-                insert(_CLAIM)
-                .values(event_id=event.event_id, event_type=event.type)
-                .on_conflict_do_nothing()
-                .returning(_CLAIM.c.event_id)
-            )
-            if claimed.first() is None:
-                log.info("event_duplicate_skipped", event_type=event.type, event_id=str(event.event_id))
-                return False
-            for handler in handlers:
-                await handler(session, event)
-        if session.info.pop(WROTE_EVENTS, False):
-            on_events_written()
-        await run_after_commit(session)
+    The events they write carry this one's origin (kit.origin). `on_events_written` runs after a
+    commit in which the handlers staged outbox events (the relay's wake-up: an event that wrote none
+    costs the relay nothing)."""
+    screen = ORIGIN.set(event.origin)
+    try:
+        async with session_factory() as session:
+            async with session.begin():
+                claimed = await session.execute(
+                    insert(_CLAIM)
+                    .values(event_id=event.event_id, event_type=event.type)
+                    .on_conflict_do_nothing()
+                    .returning(_CLAIM.c.event_id)
+                )
+                if claimed.first() is None:
+                    log.info("event_duplicate_skipped", event_type=event.type, event_id=str(event.event_id))
+                    return False
+                for handler in handlers:
+                    await handler(session, event)
+            if session.info.pop(WROTE_EVENTS, False):
+                on_events_written()
+            await run_after_commit(session)
+    finally:
+        ORIGIN.reset(screen)
     return True
 
 

@@ -22,6 +22,7 @@ from contracts import Event
 from kit.bus import Bus
 from kit.db import WROTE_EVENTS, Base
 from kit.metrics import EVENTS_PUBLISHED, EVENTS_UNROUTABLE
+from kit.origin import ORIGIN
 
 log = structlog.get_logger()
 
@@ -43,6 +44,8 @@ def add_event(session: AsyncSession, event: Event) -> None:
     """Stage `event` in the caller's transaction; it leaves only if that transaction commits."""
     if event.request_id is None and correlation_id.get():
         event = event.model_copy(update={"request_id": correlation_id.get()})
+    if event.origin is None and ORIGIN.get():
+        event = event.model_copy(update={"origin": ORIGIN.get()})
     session.add(
         OutboxMessage(event_id=event.event_id, event_type=event.type, payload=event.model_dump(mode="json"))
     )

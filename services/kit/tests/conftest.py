@@ -21,6 +21,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from contracts.identity import RestaurantCreated
 from kit.app import create_app
+from kit.auth import CurrentUser
 from kit.db import Base, SessionDep, after_commit
 from kit.errors import DetailError, FieldErrors, NonFieldError
 from kit.i18n import Text
@@ -87,6 +88,13 @@ async def create_thing(thing: Thing, session: SessionDep):
     remember_after_commit(session, thing.name)
     session.add(HandledEvent(event_id=thing.name))
     add_event(session, RestaurantCreated(restaurant_id=thing.size, owner_id=1, nombre_local=thing.name))
+    return {"ok": True}
+
+
+@router.post("/things/by-staff")
+async def create_thing_by_staff(thing: Thing, principal: CurrentUser, session: SessionDep):
+    """Like /things, by a signed-in user: staff name their screen in the event (kit.origin)."""
+    add_event(session, RestaurantCreated(restaurant_id=thing.size, owner_id=principal.user_id, nombre_local=thing.name))
     return {"ok": True}
 
 

@@ -4,6 +4,7 @@ import { server } from '@/testing/setup-tests';
 import { seedSession } from '@/testing/test-utils';
 import { ApiError, getBlob, saveBlob } from './api-client';
 import { localeStore } from './i18n/locale';
+import { SCREEN_ID } from './screen';
 import { KEYS } from './storage';
 
 describe('getBlob: PDFs and images through the API client', () => {
@@ -13,12 +14,15 @@ describe('getBlob: PDFs and images through the API client', () => {
     localeStore.reset();
   });
 
-  it('sends the token, the language and the parameters, and answers the bytes as a Blob', async () => {
-    const seen: { url: string; auth: string | null; lang: string | null }[] = [];
+  it("sends the token, the language, the tab's name and the parameters, and answers the bytes as a Blob", async () => {
+    const seen: { url: string; auth: string | null; lang: string | null; screen: string | null }[] = [];
     server.use(
       http.get('*/api/tickets/orden/:order/', ({ request }) => {
         const url = new URL(request.url);
-        seen.push({ url: url.pathname + url.search, auth: request.headers.get('Authorization'), lang: request.headers.get('Accept-Language') });
+        seen.push({
+          url: url.pathname + url.search, auth: request.headers.get('Authorization'), lang: request.headers.get('Accept-Language'),
+          screen: request.headers.get('X-Client-Id'),
+        });
         return new HttpResponse('%PDF-1.7 ticket', { headers: { 'Content-Type': 'application/pdf' } });
       }),
     );
@@ -26,7 +30,8 @@ describe('getBlob: PDFs and images through the API client', () => {
     expect(blob).toBeInstanceOf(Blob);
     expect(blob.type).toBe('application/pdf');
     expect(await blob.text()).toBe('%PDF-1.7 ticket');
-    expect(seen).toEqual([{ url: '/api/tickets/orden/42/?format=pdf', auth: 'Token tok-owner', lang: 'en' }]);
+    expect(seen).toEqual([{ url: '/api/tickets/orden/42/?format=pdf', auth: 'Token tok-owner', lang: 'en', screen: SCREEN_ID }]);
+    expect(SCREEN_ID).toMatch(/^[A-Za-z0-9-]{8,64}$/); // what the server accepts (kit.origin)
   });
 
   it('an error answer throws the ApiError every other call throws, with the JSON body', async () => {

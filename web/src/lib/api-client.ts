@@ -1,6 +1,7 @@
 import createClient, { type ClientPathsWithMethod, type MaybeOptionalInit, type Middleware } from 'openapi-fetch';
 import type { ApiPaths } from '@/types/api';
 import { localeStore } from './i18n/locale';
+import { SCREEN_ID } from './screen';
 import { sessionStore } from './session';
 
 /** Every service's generated paths; all start with /api/ (see scripts/gen-api.mjs). */
@@ -15,12 +16,16 @@ export class ApiError extends Error {
   }
 }
 
-/** Token header (spec: `Authorization: Token <token>`) and the UI locale for localized messages. */
+/**
+ * Token header (spec: `Authorization: Token <token>`), the UI locale for localized messages, and
+ * this tab's name (see `SCREEN_ID`).
+ */
 const authAndLocale: Middleware = {
   onRequest({ request }) {
     const { token } = sessionStore.get();
     if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Token ${token}`);
     request.headers.set('Accept-Language', localeStore.get());
+    request.headers.set('X-Client-Id', SCREEN_ID);
     return request;
   },
 };

@@ -58,6 +58,7 @@ class Draft:
 class Message(Draft):
     id: int = 0
     seq: int = 0  # the restaurant's messages counted one by one (`Notification.seq`)
+    origin: str | None = None  # the staff screen whose request caused it (kit.origin)
 
     @classmethod
     def of(cls, row: Notification) -> "Message":
@@ -91,7 +92,8 @@ class Message(Draft):
         model = live.MESSAGE_TYPES[self.type]
         return model(
             id=self.id, type=self.type, fk_resto=self.restaurant_id, fk_sit=self.place_id, order_type=self.order_type,
-            description=self.description, from_admin=self.from_admin, msg=self.msg.render(lang), created_at=self.created_at,
+            description=self.description, from_admin=self.from_admin, origin=self.origin, msg=self.msg.render(lang),
+            created_at=self.created_at,
             data=_facts(self.type, self.data), changed=self.changed(),
         )
 

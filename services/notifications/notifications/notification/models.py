@@ -42,6 +42,7 @@ class Notification(Base):
     order_type: Mapped[str] = mapped_column(String(20))
     description: Mapped[str] = mapped_column(String(150))
     from_admin: Mapped[bool] = mapped_column(Boolean)
+    origin: Mapped[str | None] = mapped_column(String(64))  # the staff screen that caused it (kit.origin)
     msg_es: Mapped[str] = mapped_column(Text)
     msg_en: Mapped[str] = mapped_column(Text)
     data: Mapped[dict] = mapped_column(JSONB)

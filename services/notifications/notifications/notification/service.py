@@ -8,6 +8,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from kit.db import after_commit
 from kit.i18n import current_lang
 from kit.membership import ensure_restaurant_access
+from kit.origin import ORIGIN
 from kit.pagination import Paging
 from kit.tokens import Principal
 from notifications.notification import repository
@@ -26,7 +27,8 @@ def bind(session_factory: async_sessionmaker[AsyncSession], publish: Publish) ->
 
 
 async def record(session: AsyncSession, drafts: Sequence[Draft]) -> list[Message]:
-    """Store `drafts` with their ids; once the transaction commits, every process gets them.
+    """Store `drafts` with their ids, and the screen that caused them (the event's origin, set by
+    kit.consumer); once the transaction commits, every process gets them.
     Restaurants' head rows are locked in id order (two recordings never wait on each other in a circle)."""
     if not drafts:
         return []
@@ -38,7 +40,7 @@ async def record(session: AsyncSession, drafts: Sequence[Draft]) -> list[Message
         theirs = by_restaurant[restaurant_id]
         positions = await repository.take_positions(session, restaurant_id, len(theirs))
         messages += [
-            Message(id=id_, seq=seq, **{f.name: getattr(draft, f.name) for f in fields(Draft)})
+            Message(id=id_, seq=seq, origin=ORIGIN.get(), **{f.name: getattr(draft, f.name) for f in fields(Draft)})
             for (id_, seq), draft in zip(positions, theirs)
         ]
     messages.sort(key=lambda message: message.id)

@@ -111,3 +111,17 @@ async def test_a_stored_message_the_protocol_refuses_is_never_sent_and_the_strea
     again, missed = await open_socket(ws_url, STAFF, {"type": "auth", "token": people.token(OWNER_A, OWNER), "last_id": 0}), []
     missed, ready = await caught_up(again)
     assert ([m["id"] for m in missed], ready["last_id"]) == ([2], 2)  # the catch-up passes over it too
+
+
+async def test_a_message_names_the_staff_screen_whose_call_caused_it_live_and_on_catch_up(app, people, ws_url):
+    """The tab that acted leaves out its own toast (kit.origin); other screens and diners' events name none."""
+    screen = "3f2b6c1e-9a47-4d2e-8f1a-2b7c9d0e5a11"
+    ws, _ = await staff_socket(ws_url, people.token(OWNER_A, OWNER))
+    moved = LineStatusChange(line_id=100, dish_name="Empanada", quantity=2, from_status="1", to_status="2", line=FACTS)
+    await deliver(app, LinesStatusChanged(restaurant_id=A, place_id=1, changes=[moved], origin=screen))
+    await deliver(app, WaiterCalled(restaurant_id=A, place_id=2, place_name="M2"))
+    live_frames = [await next_frame(ws), await next_frame(ws)]
+    assert [(f["type"], f["origin"]) for f in live_frames] == [("order_status", screen), ("waiter_call", None)]
+    again = await open_socket(ws_url, STAFF, {"type": "auth", "token": people.token(OWNER_A, OWNER), "last_id": 0})
+    missed, _ = await caught_up(again)
+    assert [(m["type"], m["origin"]) for m in missed] == [("order_status", screen), ("waiter_call", None)]

@@ -44,6 +44,7 @@ async def test_a_new_order_at_a_table_is_announced_with_its_lines(app, people, w
         "order_type": "other",
         "description": "M1",
         "from_admin": True,
+        "origin": None,  # placed by no staff screen (kit.origin)
         "msg": "Nuevo pedido en M1: 2 × Empanada, 1 × Flan",
         "created_at": placed.occurred_at.isoformat().replace("+00:00", "Z"),
         "data": {

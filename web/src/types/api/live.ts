@@ -42,6 +42,12 @@ export interface components {
              */
             order_type: "default_delivery" | "other";
             /**
+             * Origin
+             * @description the staff screen whose request caused it (the `X-Client-Id` it sent): that screen shows no toast for it; null otherwise
+             * @default null
+             */
+            origin: string | null;
+            /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
@@ -127,6 +133,12 @@ export interface components {
              * @enum {string}
              */
             order_type: "default_delivery" | "other";
+            /**
+             * Origin
+             * @description the staff screen whose request caused it (the `X-Client-Id` it sent): that screen shows no toast for it; null otherwise
+             * @default null
+             */
+            origin: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -295,6 +307,12 @@ export interface components {
              */
             order_type: "default_delivery" | "other";
             /**
+             * Origin
+             * @description the staff screen whose request caused it (the `X-Client-Id` it sent): that screen shows no toast for it; null otherwise
+             * @default null
+             */
+            origin: string | null;
+            /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
@@ -359,6 +377,12 @@ export interface components {
              */
             order_type: "default_delivery" | "other";
             /**
+             * Origin
+             * @description the staff screen whose request caused it (the `X-Client-Id` it sent): that screen shows no toast for it; null otherwise
+             * @default null
+             */
+            origin: string | null;
+            /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
@@ -402,6 +426,12 @@ export interface components {
              * @enum {string}
              */
             order_type: "default_delivery" | "other";
+            /**
+             * Origin
+             * @description the staff screen whose request caused it (the `X-Client-Id` it sent): that screen shows no toast for it; null otherwise
+             * @default null
+             */
+            origin: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -452,6 +482,12 @@ export interface components {
              * @enum {string}
              */
             order_type: "default_delivery" | "other";
+            /**
+             * Origin
+             * @description the staff screen whose request caused it (the `X-Client-Id` it sent): that screen shows no toast for it; null otherwise
+             * @default null
+             */
+            origin: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -545,6 +581,12 @@ export interface components {
              */
             order_type: "default_delivery" | "other";
             /**
+             * Origin
+             * @description the staff screen whose request caused it (the `X-Client-Id` it sent): that screen shows no toast for it; null otherwise
+             * @default null
+             */
+            origin: string | null;
+            /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
@@ -588,6 +630,12 @@ export interface components {
              * @enum {string}
              */
             order_type: "default_delivery" | "other";
+            /**
+             * Origin
+             * @description the staff screen whose request caused it (the `X-Client-Id` it sent): that screen shows no toast for it; null otherwise
+             * @default null
+             */
+            origin: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -664,6 +712,12 @@ export interface components {
              * @enum {string}
              */
             order_type: "default_delivery" | "other";
+            /**
+             * Origin
+             * @description the staff screen whose request caused it (the `X-Client-Id` it sent): that screen shows no toast for it; null otherwise
+             * @default null
+             */
+            origin: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -807,6 +861,12 @@ export interface components {
              */
             order_type: "default_delivery" | "other";
             /**
+             * Origin
+             * @description the staff screen whose request caused it (the `X-Client-Id` it sent): that screen shows no toast for it; null otherwise
+             * @default null
+             */
+            origin: string | null;
+            /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
@@ -903,6 +963,12 @@ export interface components {
              */
             order_type: "default_delivery" | "other";
             /**
+             * Origin
+             * @description the staff screen whose request caused it (the `X-Client-Id` it sent): that screen shows no toast for it; null otherwise
+             * @default null
+             */
+            origin: string | null;
+            /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
@@ -946,6 +1012,12 @@ export interface components {
              * @enum {string}
              */
             order_type: "default_delivery" | "other";
+            /**
+             * Origin
+             * @description the staff screen whose request caused it (the `X-Client-Id` it sent): that screen shows no toast for it; null otherwise
+             * @default null
+             */
+            origin: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}

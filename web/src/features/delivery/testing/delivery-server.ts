@@ -235,7 +235,7 @@ export function deliveryMessage(
   };
   const base = {
     id: opts.id, fk_resto: RESTAURANT, fk_sit: null, order_type: 'default_delivery' as const, description: `#${d.fk_delivery}`,
-    from_admin: opts.fromAdmin ?? type !== 'new_delivery', msg: `${type} #${d.fk_delivery}`, created_at: '2026-11-22T21:04:05Z', changed,
+    from_admin: opts.fromAdmin ?? type !== 'new_delivery', origin: null, msg: `${type} #${d.fk_delivery}`, created_at: '2026-11-22T21:04:05Z', changed,
   };
   if (type === 'delivery_changed') {
     return { ...base, type, data: { fk_delivery: d.id, number: d.fk_delivery, fields: opts.fields ?? ['contact'], status: d.status } } as LiveMessage;

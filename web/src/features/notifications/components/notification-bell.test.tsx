@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query';
 import * as sound from '@/lib/sound';
+import { SCREEN_ID } from '@/lib/screen';
 import { KEYS } from '@/lib/storage';
 import { server } from '@/testing/setup-tests';
 import { renderApp } from '@/testing/test-utils';
@@ -82,6 +83,23 @@ describe('the bell', () => {
     await settled();
     expect(calls.slice(before)).toEqual([]);
     expect(sound.playNotificationSound).toHaveBeenCalledTimes(2);
+  });
+
+  it("a message this tab's own call caused is counted without a toast; another tablet's still toasts", async () => {
+    await openScreen();
+    const mine = { ...liveMessage('order_status', { id: 23, restaurant: R, place: 1, msg: 'M1: 1 × Flan pasó a Aceptado' }), from_admin: true, origin: SCREEN_ID };
+    const theirs = { ...liveMessage('order_status', { id: 24, restaurant: R, place: 2, msg: 'M2: 1 × Café pasó a Aceptado' }), from_admin: true, origin: 'other-tablet-0001' };
+    FakeStaffSocket.last.frame(mine);
+    FakeStaffSocket.last.frame(theirs);
+    await waitFor(() => expect(badge()).toHaveTextContent('5'));
+    expect(await screen.findByText('M2: 1 × Café pasó a Aceptado')).toBeInTheDocument();
+    expect(screen.queryByText('M1: 1 × Flan pasó a Aceptado')).not.toBeInTheDocument();
+  });
+
+  it("a diner's message always toasts, even naming this tab (only staff calls name a screen)", async () => {
+    await openScreen();
+    FakeStaffSocket.last.frame({ ...liveMessage('new_order', { id: 25, restaurant: R, place: 1, msg: 'Nuevo pedido en M1: 1 × Té' }), origin: SCREEN_ID });
+    expect(await screen.findByText('Nuevo pedido en M1: 1 × Té')).toBeInTheDocument();
   });
 
   it('what was missed while away is not counted again: the catch-up is replayed before ready', async () => {

@@ -4,6 +4,7 @@ import { IconBell } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessagesScope, useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
+import { SCREEN_ID } from '@/lib/screen';
 import { useSelectedRestaurant } from '@/lib/selected-restaurant';
 import { listQuery } from '../api/get-notifications';
 import { unreadQuery } from '../api/get-unread';
@@ -37,6 +38,8 @@ function Bell() {
       if (!receivesNotifications()) return;
       qc.setQueryData(bellKeys.unread(restaurant), (n: number | undefined) => (n ?? 0) + 1);
       void qc.invalidateQueries({ queryKey: bellKeys.list(restaurant) });
+      // what this tab has just done itself: it said so already, and a toast would cover its dialog
+      if (e.message.from_admin && e.message.origin === SCREEN_ID) return;
       notify('info', e.message.msg);
     },
     [qc, restaurant],

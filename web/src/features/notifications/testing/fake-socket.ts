@@ -69,7 +69,7 @@ export function liveMessage(
             ? { ids: lines.map((l) => l.id) }
             : {};
   return {
-    id: opts.id, type, fk_resto: opts.restaurant, fk_sit: place, order_type: 'other', description: `M${place ?? ''}`, from_admin: false,
+    id: opts.id, type, fk_resto: opts.restaurant, fk_sit: place, order_type: 'other', description: `M${place ?? ''}`, from_admin: false, origin: null,
     msg: opts.msg ?? `${type} ${opts.id}`, created_at: '2026-11-22T21:04:05Z',
     changed: { resource, fk_resto: opts.restaurant, fk_sit: place, fk_delivery: null, fk_menu: null, lines, version: opts.id },
     data,
