@@ -60,8 +60,11 @@ async def test_an_event_no_queue_takes_stays_unpublished_until_its_queues_exist(
 
 async def test_a_batch_goes_out_at_once_in_order_and_each_confirmed_event_is_marked(start_service):
     events = [RestaurantCreated(restaurant_id=100 + n, owner_id=1, nombre_local=f"Lote {n}") for n in range(30)]
-    # the relay's own rounds wait for a wake-up that never comes: the test runs the round itself
     async with start_service(service_name="identity", outbox_poll_seconds=3600) as identity:
+        # The test runs the round itself. The relay's own loop is stopped first: its first round, at
+        # start-up, could otherwise still be under way and take the first events staged below.
+        identity.state.relay.stop()
+        await identity.state.relay_task
         bus = identity.state.bus
         connection = await aio_pika.connect(identity.state.settings.rabbitmq_url)
         try:
