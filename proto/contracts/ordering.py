@@ -136,6 +136,7 @@ class OrderPlaced(Event):
     place_id: int | None = None
     place_name: str = ""
     delivery_id: int | None = None
+    delivery_number: str | None = None  # the number (fk_delivery) staff and the diner know the delivery order by
     lines: list[LineFacts] = []
 
 
@@ -168,6 +169,7 @@ class LinesStatusChanged(Event):
     place_id: int | None = None
     place_name: str = ""
     delivery_id: int | None = None
+    delivery_number: str | None = None  # the number (fk_delivery) staff and the diner know the delivery order by
     changes: list[LineStatusChange]
     payment: PaymentNote | None = None
 
@@ -194,6 +196,7 @@ class LinesChanged(Event):
     place_id: int | None = None  # where the lines are now (`before` says where they were)
     place_name: str = ""
     delivery_id: int | None = None
+    delivery_number: str | None = None  # the number (fk_delivery) staff and the diner know the delivery order by
     edits: list[LineEdit]
 
 
@@ -204,6 +207,7 @@ class LinesRemoved(Event):
     restaurant_id: int
     place_id: int | None = None
     delivery_id: int | None = None
+    delivery_number: str | None = None  # the number (fk_delivery) staff and the diner know the delivery order by
     line_ids: list[int]
     lines: list[LineFacts] = []  # as they were when removed
 

@@ -224,6 +224,8 @@ test('two tablets: a move on one shows on the other without a reload; bulk moves
   // one order accepted on tablet A: tablet B shows it, no reload
   await rowOn(a, first).getByRole('button', { name: 'Aceptar' }).tap();
   await expect(rowOn(b, first).getByTestId('delivery-status')).toHaveText('Aceptado', { timeout: 3_000 });
+  // B's toast names the order by the number its list shows, not by the order's internal id
+  await expect(b.getByText(`#${first.fk_delivery}: 1 × Empanada pasó a Aceptado`)).toBeVisible({ timeout: 3_000 });
 
   // in bulk on tablet B: every order selected, 'Entregar' moves the accepted one only, A follows
   await b.getByRole('checkbox', { name: 'Seleccionar todos los pedidos de la página' }).check();

@@ -38,11 +38,15 @@ from notifications.notification.message import (
 ITEMS_SHOWN = 3  # lines named in a new order's text; the rest are counted
 
 
-def label(place_name: str, place_id: int | None, delivery_id: int | None) -> str:
+def label(place_name: str, place_id: int | None, delivery_id: int | None, delivery_number: str | None = None) -> str:
+    """How a message names where it happened: the place's name, else a delivery order's number as
+    its screens show it (its id when it has none, or from events before they carried it)."""
     if place_name:
         return place_name
     if place_id is not None:
         return f"#{place_id}"
+    if delivery_number:
+        return f"#{delivery_number}"
     return f"#{delivery_id}" if delivery_id is not None else ""
 
 

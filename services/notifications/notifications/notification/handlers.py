@@ -13,19 +13,22 @@ from notifications.notification.service import record
 from notifications.place import repository as places
 
 
-async def _place(session: AsyncSession, place_id: int | None, given_name: str = "", delivery_id: int | None = None) -> str:
-    """How a message names the place: the event's name, else the projection's."""
-    return drafts.label(given_name or await places.name_of(session, place_id), place_id, delivery_id)
+async def _place(
+    session: AsyncSession, place_id: int | None, given_name: str = "", delivery_id: int | None = None,
+    delivery_number: str | None = None,
+) -> str:
+    """How a message names the place: the event's name, else the projection's (a delivery: its number)."""
+    return drafts.label(given_name or await places.name_of(session, place_id), place_id, delivery_id, delivery_number)
 
 
 async def on_order_placed(session: AsyncSession, event: OrderPlaced) -> None:
-    place = await _place(session, event.place_id, event.place_name, event.delivery_id or event.order_id)
+    place = await _place(session, event.place_id, event.place_name, event.delivery_id or event.order_id, event.delivery_number)
     await record(session, [drafts.order_placed(event, place)])
 
 
 async def on_lines_status_changed(session: AsyncSession, event: LinesStatusChanged) -> None:
     """Lines moved; a payment's moves are the payment's message (they name it)."""
-    place = await _place(session, event.place_id, event.place_name, event.delivery_id)
+    place = await _place(session, event.place_id, event.place_name, event.delivery_id, event.delivery_number)
     draft = drafts.payment_recorded(event, place) if event.payment else drafts.lines_status_changed(event, place)
     await record(session, [draft])
 
@@ -33,7 +36,8 @@ async def on_lines_status_changed(session: AsyncSession, event: LinesStatusChang
 async def on_lines_changed(session: AsyncSession, event: LinesChanged) -> None:
     """Another tablet (and the place's phones) see an edited line; a line moved to another place is
     also announced at the place it left."""
-    drafts_ = [drafts.lines_changed(event, await _place(session, event.place_id, event.place_name, event.delivery_id), event.place_id)]
+    here = await _place(session, event.place_id, event.place_name, event.delivery_id, event.delivery_number)
+    drafts_ = [drafts.lines_changed(event, here, event.place_id)]
     left = sorted({edit.before.place_id for edit in event.edits if edit.before.place_id not in (None, event.place_id)})
     for place_id in left:
         drafts_.append(drafts.lines_changed(event, await _place(session, place_id), place_id, moved_away=True))
@@ -44,11 +48,11 @@ async def on_delivery_changed(session: AsyncSession, event: DeliveryChanged) -> 
     """Staff's edits of a delivery order reach the other delivery screens; its status's moves come
     with its lines' events already."""
     if set(event.fields) - {"status"}:
-        await record(session, [drafts.delivery_changed(event, drafts.label("", None, event.delivery_id))])
+        await record(session, [drafts.delivery_changed(event, drafts.label("", None, event.delivery_id, event.number))])
 
 
 async def on_lines_removed(session: AsyncSession, event: LinesRemoved) -> None:
-    place = await _place(session, event.place_id, delivery_id=event.delivery_id)
+    place = await _place(session, event.place_id, delivery_id=event.delivery_id, delivery_number=event.delivery_number)
     await record(session, [drafts.lines_removed(event, place)])
 
 

@@ -25,9 +25,10 @@ def facts(place_id: int | None, quantity: int = 2, delivery_id: int | None = Non
     )
 
 
-def edit(before_place: int | None, place_id: int | None, fields: list, quantity=2, delivery_id=None) -> LinesChanged:
+def edit(before_place: int | None, place_id: int | None, fields: list, quantity=2, delivery_id=None, delivery_number=None) -> LinesChanged:
     return LinesChanged(
         restaurant_id=A, place_id=place_id, place_name=f"M{place_id}" if place_id else "", delivery_id=delivery_id,
+        delivery_number=delivery_number,
         edits=[LineEdit(fields=fields, before=facts(before_place, 1, delivery_id), line=facts(place_id, quantity, delivery_id))],
     )
 
@@ -60,12 +61,14 @@ async def test_a_delivery_orders_edits_reach_the_delivery_screens_and_its_status
     status_only = DeliveryChanged(restaurant_id=A, delivery_id=9, number="654321", status="2", fields=["status"])
     edited = DeliveryChanged(restaurant_id=A, delivery_id=9, number="654321", status="2", fields=["contact", "address"],
                              occurred_at=datetime.now(UTC))
-    await deliver(app, status_only, edited, edit(None, None, ["quantity"], delivery_id=9))
+    await deliver(app, status_only, edited, edit(None, None, ["quantity"], delivery_id=9, delivery_number="654321"))
     # two frames, in whichever order their queues were handled: the status-only change made none
     frames = {frame["type"]: frame for frame in [await next_frame(tablet), await next_frame(tablet)]}
     frame, line = frames["delivery_changed"], frames["order_changed"]
+    # named by its number, as the delivery screens show it, not by its id
     assert (frame["fk_sit"], frame["order_type"], frame["description"], frame["msg"]) == (
-        None, "default_delivery", "#9", "Se actualizó el pedido #9")
+        None, "default_delivery", "#654321", "Se actualizó el pedido #654321")
+    assert line["description"] == "#654321"
     assert frame["data"] == {"fk_delivery": 9, "number": "654321", "fields": ["contact", "address"], "status": "2"}
     assert (frame["changed"]["resource"], frame["changed"]["fk_delivery"]) == ("delivery", 9)
     assert (line["changed"]["resource"], line["data"]["fk_delivery"]) == ("delivery", 9)

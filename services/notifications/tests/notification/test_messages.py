@@ -73,14 +73,15 @@ async def test_a_diners_order_names_three_lines_and_counts_the_rest_in_english(a
 
 @pytest.mark.parametrize(
     "kind, msg",
-    [("delivery", "Nuevo pedido de delivery #123456: 1 × Pizza"), ("takeaway", "Nuevo pedido para llevar #123456: 1 × Pizza")],
+    [("delivery", "Nuevo pedido de delivery #482913: 1 × Pizza"), ("takeaway", "Nuevo pedido para llevar #482913: 1 × Pizza")],
 )
 async def test_delivery_and_takeaway_orders_are_new_deliveries(app, people, ws_url, kind, msg):
+    """Named by the number the delivery screens show (fk_delivery), not by the order's id."""
     ws, _ = await staff_socket(ws_url, people.token(OWNER_A, OWNER))
-    await deliver(app, order(kind=kind, place_id=None, place_name="", delivery_id=123456, lines=[line(1, "Pizza")]))
+    await deliver(app, order(kind=kind, place_id=None, place_name="", delivery_id=291, delivery_number="482913", lines=[line(1, "Pizza")]))
     frame = await next_frame(ws)
-    assert heard(frame) == ("new_delivery", "default_delivery", None, "#123456", True, msg)
-    assert frame["changed"] == changed("delivery", None, [(1, "1", None)], delivery=123456)  # no place: no tab shows it
+    assert heard(frame) == ("new_delivery", "default_delivery", None, "#482913", True, msg)
+    assert frame["changed"] == changed("delivery", None, [(1, "1", None)], delivery=291)  # no place: no tab shows it
 
 
 @pytest.mark.parametrize(
@@ -109,10 +110,13 @@ async def test_status_changes_say_which_lines_moved_where(app, people, ws_url, c
 
 async def test_a_delivery_orders_status_change_is_a_delivery_message(app, people, ws_url):
     ws, _ = await staff_socket(ws_url, people.token(OWNER_A, OWNER))
-    await deliver(app, LinesStatusChanged(restaurant_id=A, delivery_id=123456, changes=[change(9, "Pizza", "7", before="2")]))
+    await deliver(app, LinesStatusChanged(restaurant_id=A, delivery_id=291, delivery_number="482913", changes=[change(9, "Pizza", "7", before="2")]))
     frame = await next_frame(ws)
-    assert heard(frame) == ("order_status", "default_delivery", None, "#123456", True, "#123456: 1 × Pizza pasó a En camino")
-    assert frame["data"]["fk_delivery"] == 123456
+    assert heard(frame) == ("order_status", "default_delivery", None, "#482913", True, "#482913: 1 × Pizza pasó a En camino")
+    assert frame["data"]["fk_delivery"] == 291
+    # an event from before they carried the number (or a delivery without one): its id
+    await deliver(app, LinesStatusChanged(restaurant_id=A, delivery_id=292, changes=[change(10, "Flan", "7", before="2")]))
+    assert (await next_frame(ws))["description"] == "#292"
 
 
 async def test_removed_lines_name_the_place_known_from_floor(app, people, ws_url):

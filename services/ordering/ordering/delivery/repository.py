@@ -66,3 +66,11 @@ async def lines_of(session: AsyncSession, delivery_ids: Iterable[int]) -> dict[i
         for line in await session.scalars(select(OrderLine).where(OrderLine.delivery_id.in_(ids)).order_by(OrderLine.id)):
             by_delivery[line.delivery_id].append(line)
     return by_delivery
+
+
+async def numbers(session: AsyncSession, delivery_ids: Iterable[int]) -> dict[int, str]:
+    """Each delivery's number (fk_delivery), for those that have one."""
+    rows = await session.execute(
+        select(Delivery.id, Delivery.fk_delivery).where(Delivery.id.in_(list(delivery_ids)), Delivery.fk_delivery.is_not(None))
+    )
+    return {delivery_id: number for delivery_id, number in rows}

@@ -105,6 +105,22 @@ async def _delivery_lines_changed(session: AsyncSession, delivery_ids: Iterable[
             await hook(session, ids)
 
 
+# The events of a delivery's lines name it by its number (fk_delivery), which staff and the diner
+# know it by; delivery registers the lookup too (`ordering.main`).
+DeliveryNumbers = Callable[[AsyncSession, list[int]], Awaitable[dict[int, str]]]
+_delivery_numbers: list[DeliveryNumbers] = []
+
+
+def name_deliveries_by(lookup: DeliveryNumbers) -> None:
+    """`lookup(session, delivery_ids)` answers each delivery's number (those that have one)."""
+    _delivery_numbers[:] = [lookup]
+
+
+async def delivery_numbers(session: AsyncSession, delivery_ids: Iterable[int | None]) -> dict[int, str]:
+    ids = sorted({i for i in delivery_ids if i is not None})
+    return await _delivery_numbers[0](session, ids) if ids and _delivery_numbers else {}
+
+
 # --- what open lines hold (announced to catalog and floor) ---------------------------------
 
 @dataclass
@@ -269,6 +285,7 @@ async def place_order(
         restaurant_id=restaurant_id, order_id=order.id, placed_at=order.created_at,
         placed_by=placed_by or diner_name, first_dish_name=rows[0].dish_name, kind=kind, source=source,
         place_id=place_id, place_name=place.name if place else "", delivery_id=delivery_id,
+        delivery_number=(await delivery_numbers(session, [delivery_id])).get(delivery_id),
         lines=[line_facts(row, placed_by, now) for row in rows],
     ))
     return order, rows, True
@@ -325,11 +342,13 @@ async def announce_moves(
     for line, before in changes:
         by_place[line.place_id, line.delivery_id].append((line, before))
     names = await projections.place_names(session, [place_id for place_id, _ in by_place])
+    numbers = await delivery_numbers(session, [delivery_id for _, delivery_id in by_place])
     occurred_at = occurred_at or datetime.now(UTC)
     facts = await facts_of(session, [line for line, _ in changes], occurred_at)
     for (place_id, delivery_id), moved in by_place.items():
         add_event(session, LinesStatusChanged(
             restaurant_id=restaurant_id, place_id=place_id, place_name=names.get(place_id, ""), delivery_id=delivery_id,
+            delivery_number=numbers.get(delivery_id),
             changes=[
                 LineStatusChange(line_id=line.id, dish_name=line.dish_name, quantity=line.quantity,
                                  from_status=before, to_status=line.status, line=facts[line.id])
@@ -419,7 +438,7 @@ async def change(session: AsyncSession, settings: Settings, principal: Principal
         names = await projections.place_names(session, [line.place_id])
         add_event(session, LinesChanged(
             restaurant_id=line.restaurant_id, place_id=line.place_id, place_name=names.get(line.place_id, ""),
-            delivery_id=line.delivery_id,
+            delivery_id=line.delivery_id, delivery_number=(await delivery_numbers(session, [line.delivery_id])).get(line.delivery_id),
             edits=[LineEdit(fields=fields, before=before_edit, line=line_facts(line, placed_by, now))],
         ))
     if "status" in values:
@@ -448,8 +467,9 @@ async def remove(session: AsyncSession, principal: Principal, line_id: int) -> N
         raise ChangedMeanwhile()  # paid or changed since it was read: nothing is removed
     await _delivery_lines_changed(session, [line.delivery_id])
     add_event(session, LinesRemoved(
-        restaurant_id=line.restaurant_id, place_id=line.place_id, delivery_id=line.delivery_id, line_ids=[line.id],
-        lines=[facts[line.id]],
+        restaurant_id=line.restaurant_id, place_id=line.place_id, delivery_id=line.delivery_id,
+        delivery_number=(await delivery_numbers(session, [line.delivery_id])).get(line.delivery_id),
+        line_ids=[line.id], lines=[facts[line.id]],
     ))
     await announce_holds(session, line.restaurant_id, before, [line.place_id], [line.order_id])
 

@@ -27,7 +27,7 @@ from kit.outbox import add_event
 from ordering.order import repository as orders
 from ordering.order.facts import facts_of
 from ordering.order.models import OrderLine
-from ordering.order.service import lock_holders
+from ordering.order.service import delivery_numbers, lock_holders
 from ordering.order.statuses import ACCEPTED, DELIVERED
 from ordering.payment.models import OnlineCheckout
 from ordering.payment.service import settle
@@ -93,10 +93,11 @@ async def _mark(session: AsyncSession, event: CheckoutLines, lines: list[OrderLi
     for line in changing:
         by_place[line.place_id, line.delivery_id].append(line)
     names = await projections.place_names(session, [place_id for place_id, _ in by_place])
+    numbers = await delivery_numbers(session, [delivery_id for _, delivery_id in by_place])
     for (place_id, delivery_id), theirs in by_place.items():
         add_event(session, LinesChanged(
             restaurant_id=event.restaurant_id, place_id=place_id, place_name=names.get(place_id, ""),
-            delivery_id=delivery_id,
+            delivery_id=delivery_id, delivery_number=numbers.get(delivery_id),
             edits=[LineEdit(fields=["payment"], before=before[line.id], line=after[line.id]) for line in theirs],
         ))
 

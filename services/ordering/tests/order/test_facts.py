@@ -167,3 +167,28 @@ async def test_a_line_placed_before_its_category_was_known_takes_its_name_when_i
         names = dict((await session.execute(select(OrderLine.id, OrderLine.category_name))).all())
     # the unnamed line takes its category's name; a named one keeps the name it was placed with
     assert (names[flan["id"]], names[empanada["id"]]) == ("Postres", "Entradas")
+
+
+async def test_a_delivery_orders_line_events_name_it_by_the_number_its_screens_show(client, people, app):
+    """The tablets' toasts say '#482913' as the delivery list does, not the order's internal id."""
+    made = await client.post("/api/delivery/", json={
+        "fk_resto": A, "fk_menu": MENU_A, "type_delivery": 1, "fk_delivery": "482913", "address": "Av. Siempre Viva 742",
+        "contact_info": {"name": "Beto", "phone": "1144556677"}, "ordenes": [{"fk_dish": 1, "quantity": 1}, {"fk_dish": 2, "quantity": 1}],
+    }, headers=people.operator_a)
+    assert made.status_code == 201, made.text
+    first, second = sorted(line["line_id"] for line in (await outbox(app, "ordering.order.placed"))[0]["lines"])
+    assert (await client.put(f"/api/ordenes/{first}/", json={"quantity": 2}, headers=people.operator_a)).status_code == 200
+    assert (await client.put(f"/api/ordenes/{first}/", json={"status": "2"}, headers=people.operator_a)).status_code == 200
+    assert (await client.delete(f"/api/ordenes/{second}/", headers=people.operator_a)).status_code == 204
+    await order(client, people.operator_a, (11, 1, 1))  # a table's order: no number
+    named = {
+        kind: [(event["delivery_id"], event["delivery_number"]) for event in await outbox(app, f"ordering.{kind}")]
+        for kind in ("order.placed", "line.changed", "line.status_changed", "line.removed")
+    }
+    delivery = made.json()["id"]
+    assert named == {
+        "order.placed": [(delivery, "482913"), (None, None)],
+        "line.changed": [(delivery, "482913")],
+        "line.status_changed": [(delivery, "482913")],
+        "line.removed": [(delivery, "482913")],
+    }
