@@ -3,11 +3,11 @@ from fastapi import FastAPI
 from kit.app import create_app
 from ordering import models  # noqa: F401  (every table is known before the app starts)
 from ordering.delivery.endpoints import router as delivery_router
+from ordering.delivery.repository import numbers as delivery_numbers
 from ordering.delivery.status import keep_status as keep_delivery_status
 from ordering.diner.endpoints import router as diner_router
 from ordering.events import EVENT_HANDLERS
 from ordering.order.endpoints import router as order_router
-from ordering.delivery.repository import numbers as delivery_numbers
 from ordering.order.service import after_delivery_lines_change, name_deliveries_by
 from ordering.payment.endpoints import router as payment_router
 from ordering.settings import Settings
