@@ -42,10 +42,10 @@ class OutboxMessage(Base):
 
 def add_event(session: AsyncSession, event: Event) -> None:
     """Stage `event` in the caller's transaction; it leaves only if that transaction commits."""
-    if event.request_id is None and correlation_id.get():
-        event = event.model_copy(update={"request_id": correlation_id.get()})
-    if event.origin is None and ORIGIN.get():
-        event = event.model_copy(update={"origin": ORIGIN.get()})
+    # The envelope names the request (its X-Request-ID) and the staff screen that caused it (kit.origin).
+    envelope = {"request_id": correlation_id.get(), "origin": ORIGIN.get()}
+    if update := {name: value for name, value in envelope.items() if value and getattr(event, name) is None}:
+        event = event.model_copy(update=update)
     session.add(
         OutboxMessage(event_id=event.event_id, event_type=event.type, payload=event.model_dump(mode="json"))
     )
