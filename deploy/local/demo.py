@@ -33,6 +33,7 @@ from PIL import Image, ImageDraw
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import config  # noqa: E402
+from kit.settings import ServiceSettings  # noqa: E402
 
 GATEWAY = f"http://127.0.0.1:{config.GATEWAY_PORT}"
 MENU = "Carta Resto Demo"
@@ -55,7 +56,7 @@ CATEGORIES: dict[str, list[tuple[str, str, str]]] = {  # name -> (dish, price, d
 COLOURS = ["#c2410c", "#2b8a3e", "#1864ab", "#862e9c", "#e67700", "#0b7285", "#a61e4d"]
 TABLES, CHAIRS = 8, 4
 MONTH_DAYS = 30
-LOCAL = ZoneInfo("America/Argentina/Buenos_Aires")  # the restaurant's days (billing's too)
+LOCAL = ZoneInfo(ServiceSettings().restaurant_timezone)  # the restaurant's days, as the services read them
 METHODS = (("Efectivo", 45), ("Debito", 30), ("Credito", 25))  # how the month's orders are paid, in percent
 
 

@@ -11,7 +11,7 @@ import { checkScreen, expect, test } from './fixtures';
 const SHOTS = process.env.PAY_SHOTS ?? '/tmp/shots-pay';
 // billing and the board learn of the payment from events: a bounded wait, never a sleep
 const EVENTUALLY = { timeout: 10_000 };
-// The balance's dates are the restaurant's local days (billing's ledger/rules.py LOCAL_TIME), not the
+// The balance's dates are the restaurant's local days (RESTAURANT_TIMEZONE, services/kit/kit/localtime.py), not the
 // runner's: from 21:00 in Buenos Aires the UTC date is already the next day's, which holds no sale yet.
 const restaurantToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(new Date());
 

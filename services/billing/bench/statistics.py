@@ -74,7 +74,7 @@ def payments(restaurants: int, days: int, lines: int, today: date) -> Iterator[l
     """About `lines` paid lines in payments of 1 to 5 lines, spread evenly over restaurants and days
     (lunch and dinner, local time), in batches (made as they are recorded: a million lines of
     events at once would take gigabytes)."""
-    from billing.ledger.rules import LOCAL_TIME
+    from kit import localtime
 
     shuffle = random.Random(21)
     menus = {r: menu(r) for r in range(1, restaurants + 1)}
@@ -100,7 +100,7 @@ def payments(restaurants: int, days: int, lines: int, today: date) -> Iterator[l
                         line_id=line_id, order_id=payment_id, dish_id=dish_id, dish_name=name, category_name=category,
                         unit_price=price, quantity=quantity, amount=price * quantity,
                     ))
-                moment = datetime.combine(day, clock(shuffle.choice((12, 13, 20, 21, 22)), shuffle.randint(0, 59)), LOCAL_TIME)
+                moment = datetime.combine(day, clock(shuffle.choice((12, 13, 20, 21, 22)), shuffle.randint(0, 59)), localtime.zone())
                 batch.append(PaymentRecorded(
                     payment_id=payment_id, restaurant_id=restaurant, place_id=1, method=shuffle.choice(METHODS),
                     amount=sum((l.amount for l in paid_lines), Decimal("0.00")), paid_at=moment.astimezone(UTC),

@@ -6,9 +6,9 @@ from decimal import Decimal
 
 from sqlalchemy import text
 
-from billing.ledger.rules import LOCAL_TIME
 from contracts import identity
 from contracts.ordering import PaidLine, PaymentRecorded
+from kit import localtime
 from kit.auth import OPERATOR
 from kit.testing import world as kit_world
 from kit.testing.world import A, A_CLIENT, AN_ADMIN, B, OPERATOR_A, OWNER_A, OWNER_B, deliver, seed_members  # noqa: F401
@@ -24,7 +24,7 @@ _line_ids = itertools.count(5000)
 
 def at(day: date, hour: int = 13, minute: int = 0) -> datetime:
     """A moment of a restaurant's local day (Buenos Aires), in UTC like the events carry it."""
-    return datetime.combine(day, time(hour, minute), LOCAL_TIME).astimezone(UTC)
+    return datetime.combine(day, time(hour, minute), localtime.zone()).astimezone(UTC)
 
 
 def created(restaurant: int = A, opened_at: datetime = OPENED, name: str | None = None) -> identity.RestaurantCreated:

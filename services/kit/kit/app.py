@@ -14,7 +14,7 @@ from sqlalchemy import text
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from kit import messages, metrics
+from kit import localtime, messages, metrics
 from kit.auth import CurrentUser, RevocationStore
 from kit.bus import Bus
 from kit.consumer import HandlerMap, subscribe_handlers
@@ -123,6 +123,7 @@ def create_app(
     on_shutdown: Sequence[Hook] = (),
 ) -> FastAPI:
     configure_logging(settings.service_name, settings.log_level)
+    localtime.configure(settings.restaurant_timezone)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

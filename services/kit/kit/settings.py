@@ -1,5 +1,8 @@
 from pathlib import Path
 
+from zoneinfo import ZoneInfo
+
+from pydantic import field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -44,6 +47,9 @@ class ServiceSettings(BaseSettings):
     # rejected or paid): ordering's tracking link and notifications' tracking socket read this
     # one setting, so the two always end together.
     tracking_hours_after_close: int = 24
+    # The restaurants' local time (kit.localtime): opening hours, tickets, a sale's day. One
+    # setting for every service, so ordering and billing always agree on what 'today' is.
+    restaurant_timezone: str = "America/Argentina/Buenos_Aires"
 
     # Connections per process (kit.db.make_engine). Requests get their own pool; event handlers,
     # the outbox relay, readiness and the live stream get a small one of their own, so a slow or
@@ -75,6 +81,15 @@ class ServiceSettings(BaseSettings):
     # The cyclic collector's thresholds once start-up is frozen (kit.app.settle_heap): a young
     # collection every 10,000 allocations instead of 700, measured by `make bench`.
     gc_thresholds: tuple[int, int, int] = (10_000, 20, 20)
+
+    @field_validator("restaurant_timezone")
+    @classmethod
+    def _known_zone(cls, name: str) -> str:
+        try:  # an unknown zone stops the service at start-up, not at its first order
+            ZoneInfo(name)
+        except (ValueError, KeyError):  # KeyError: ZoneInfoNotFoundError
+            raise ValueError(f"unknown time zone {name!r}") from None
+        return name
 
     def model_post_init(self, __context) -> None:
         if not self.database_url:

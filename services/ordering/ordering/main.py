@@ -8,7 +8,7 @@ from ordering.delivery.status import keep_status as keep_delivery_status
 from ordering.diner.endpoints import router as diner_router
 from ordering.events import EVENT_HANDLERS
 from ordering.order.endpoints import router as order_router
-from ordering.order.service import after_delivery_lines_change, name_deliveries_by
+from ordering.order.service import DeliveryLinks, link_deliveries
 from ordering.payment.endpoints import router as payment_router
 from ordering.settings import Settings
 from ordering.table.endpoints import router as table_router
@@ -16,8 +16,7 @@ from ordering.ticket.endpoints import router as ticket_router
 
 # A delivery's stored status follows every change of its lines, in the same transaction, and the
 # events of its lines name it by its number.
-after_delivery_lines_change(keep_delivery_status)
-name_deliveries_by(delivery_numbers)
+link_deliveries(DeliveryLinks(lines_changed=keep_delivery_status, numbers=delivery_numbers))
 
 
 def build_app(settings: Settings | None = None) -> FastAPI:

@@ -17,8 +17,6 @@ class Settings(ServiceSettings):
     # (kit's settings) after its order closed, and answers at most so many reads a minute per client
     # address, found or not (a page reads it on opening and on each of its order's frames).
     tracking_reads_per_address_per_minute: int = 60
-    # The stored opening hours (HH:MM) are the restaurant's local time.
-    restaurant_timezone: str = "America/Argentina/Buenos_Aires"
     # Staff calls may name their moment in X-Demo-Time (`ordering.clock`): the local stack's demo
     # month only (deploy/local/config.py STACK_ONLY_ENV); off everywhere else.
     demo_clock: bool = False

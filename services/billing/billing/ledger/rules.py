@@ -12,15 +12,12 @@ Amounts are Decimal, two places, halves rounded up (away from zero).
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import datetime, timedelta
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
-from zoneinfo import ZoneInfo
 
 CENT = Decimal("0.01")
 DEFAULT_FEE = Decimal("0.50")  # the full plan's percent, until the admin sets another
 FREE_DAYS = 30
-# A restaurant's day (statistics, date filters) is its local day: the platform serves Argentina.
-LOCAL_TIME = ZoneInfo("America/Argentina/Buenos_Aires")
 
 COUNTER_METHODS = frozenset({"cash", "debit", "credit"})
 ONLINE = "online"
@@ -39,10 +36,6 @@ COMMISSIONS = (COMMISSION_ACCRUED, FEE_RETAINED)
 def money(value: Decimal | int | str) -> Decimal:
     """Two places, halves away from zero (0.005 -> 0.01)."""
     return Decimal(value).quantize(CENT, rounding=ROUND_HALF_UP)
-
-
-def local_day(moment: datetime) -> date:
-    return moment.astimezone(LOCAL_TIME).date()
 
 
 @dataclass(frozen=True)

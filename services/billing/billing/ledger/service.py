@@ -25,11 +25,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from billing.checkout import repository as checkouts
 from billing.fee import repository as fees
 from billing.ledger.models import DailyTotal, LedgerEntry, SaleLine
-from billing.ledger.rules import FEE_RETAINED, ONLINE, REVERSAL, SALE, TIP, Charge, charge, local_day, money, split
+from billing.ledger.rules import FEE_RETAINED, ONLINE, REVERSAL, SALE, TIP, Charge, charge, money, split
 from billing.projections import repository as projections
 from billing.statistics.repository import SoldLines, count_sold
 from contracts.billing import CommissionAccrued, CommissionLine
 from contracts.ordering import PaymentRecorded
+from kit import localtime
 from kit.outbox import add_event
 
 LEDGER = LedgerEntry.__table__
@@ -54,7 +55,7 @@ def entry(kind: str, restaurant_id: int, amount: Decimal, occurred_at: datetime,
     """A ledger row's values (rows of one multi-row insert must name the same columns)."""
     return {
         "kind": kind, "counts_as": columns.pop("counts_as", kind), "restaurant_id": restaurant_id,
-        "amount": money(amount), "occurred_at": occurred_at, "day": local_day(occurred_at), **columns,
+        "amount": money(amount), "occurred_at": occurred_at, "day": localtime.day_of(occurred_at), **columns,
     }
 
 
@@ -147,7 +148,7 @@ async def record_payments(session: AsyncSession, payments: Sequence[PaymentRecor
             add_event(session, _commission_announced(payment, share))
     await append(session, commissions)
     await count_sold(session, (
-        SoldLines(payment.restaurant_id, local_day(payment.paid_at), payment.method, payment.lines) for payment in new
+        SoldLines(payment.restaurant_id, localtime.day_of(payment.paid_at), payment.method, payment.lines) for payment in new
     ))
     return len(new)
 

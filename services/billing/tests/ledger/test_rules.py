@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 
 from billing.ledger.rules import (
-    COMMISSION_ACCRUED, FEE_RETAINED, FeeRate, charge, commission, fee_at, in_free_month, local_day, money, split,
+    COMMISSION_ACCRUED, FEE_RETAINED, FeeRate, charge, commission, fee_at, in_free_month, money, split,
 )
 
 OPENED = datetime(2026, 3, 1, 15, 30, tzinfo=UTC)
@@ -77,12 +77,6 @@ def test_counter_sales_accrue_a_debt_and_online_sales_have_it_retained_at_source
 def test_a_fee_of_zero_or_a_share_under_half_a_cent_charges_nothing():
     assert charge(D("100.00"), "cash", LATER, OPENED, [FeeRate(D("0"), OPENED)]) is None
     assert charge(D("0.99"), "cash", LATER, OPENED, []) is None
-
-
-def test_a_restaurants_day_is_its_local_day_in_buenos_aires():
-    # 02:30 UTC on the 2nd is 23:30 of the 1st in Buenos Aires (UTC-3)
-    assert str(local_day(datetime(2026, 5, 2, 2, 30, tzinfo=UTC))) == "2026-05-01"
-    assert str(local_day(datetime(2026, 5, 2, 3, 0, tzinfo=UTC))) == "2026-05-02"
 
 
 @pytest.mark.parametrize("total, amounts, shares", [

@@ -16,13 +16,13 @@ its status's moves by `status.keep_status`, its lines' by the line events.
 import hashlib
 import re
 from datetime import UTC, datetime
-from zoneinfo import ZoneInfo
 
 from redis.asyncio import Redis
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.ordering import DeliveryField, tracking_hash
+from kit import localtime
 from kit import messages as kit_messages
 from kit.errors import FieldErrors
 from kit.membership import ensure_restaurant_access
@@ -197,7 +197,7 @@ async def create(
     if not staff:
         check_takes_deliveries(
             await projections.restaurant_settings(session, data.fk_resto), await projections.menu(session, data.fk_menu),
-            data.fk_resto, datetime.now(ZoneInfo(settings.restaurant_timezone)),
+            data.fk_resto, localtime.now(),
         )
     now = now if staff and now is not None else datetime.now(UTC)
     token = token_hash = sealed = None

@@ -6,8 +6,8 @@ It is derived from the lines but stored on `delivery_order`, so a restaurant's l
 of deliveries filters and pages by it in SQL (index restaurant, status, id). Every change of a
 delivery's lines (placing, a status move of one line, update-all, a bulk button, removing a line)
 runs `keep_status` in the same transaction, after the lines are written: order's line changes call
-what `order.service.after_delivery_lines_change` registered (`ordering.main` registers this), so
-order never imports delivery. A status that moved is announced (`ordering.delivery.changed`).
+it through `order.service.DeliveryLinks` (`ordering.main` plugs it in), so order never imports
+delivery. A status that moved is announced (`ordering.delivery.changed`).
 """
 from collections.abc import Iterable
 

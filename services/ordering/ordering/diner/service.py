@@ -5,13 +5,12 @@ the phone presents. A double tap on 'send' carries one Idempotency-Key and place
 key is unique per place in the database, so even two taps racing each other place one). The key's
 stored answer goes back only to its own table: the same key from another table's token is refused.
 """
-from datetime import datetime
-from zoneinfo import ZoneInfo
 
 from redis.asyncio import Redis
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.floor import token_hash
+from kit import localtime
 from kit.errors import FieldErrors
 from ordering import messages, money
 from ordering.diner.errors import PlaceTokenInvalid, TooManyOrders
@@ -56,7 +55,7 @@ async def place_diner_order(
         if not name:
             raise FieldErrors({"diner_name": [messages.DINER_NAME_REQUIRED]})
         restaurant = await projections.restaurant_settings(session, place.restaurant_id)
-        check_taking_orders(restaurant, datetime.now(ZoneInfo(settings.restaurant_timezone)))
+        check_taking_orders(restaurant, localtime.now())
         order, lines, created = await place_order(
             session, settings, restaurant_id=place.restaurant_id, place=place,
             lines=[NewLine(line.fk_dish, line.quantity, line.extra_commentary) for line in data.ordenes],

@@ -83,42 +83,40 @@ async def describe_all(session: AsyncSession, lines: Sequence[OrderLine]) -> lis
     return [public(line, names.get(line.place_id, "")) for line in lines]
 
 
-# --- what other modules store from a delivery's lines -------------------------------------
+# --- what order needs of deliveries, which sit above it ----------------------------------
 
-# A delivery's stored status is derived from its lines and rewritten in the same transaction as
-# every change of them. Its module sits above this one, so it registers the rewrite here
-# (`ordering.main` does) and order never imports it.
-DeliveryLinesHook = Callable[[AsyncSession, Iterable[int | None]], Awaitable[None]]
-_delivery_lines_hooks: list[DeliveryLinesHook] = []
+@dataclass(frozen=True)
+class DeliveryLinks:
+    """Delivery's module sits above this one, so it plugs these in (`ordering.main` does) and order
+    never imports it. Both take the session and the delivery ids (sorted, never empty)."""
+
+    # Rewrites their stored status, derived from their lines, in the transaction of every change of them.
+    lines_changed: Callable[[AsyncSession, list[int]], Awaitable[None]]
+    # Each one's number (fk_delivery), which staff and the diner know it by: its lines' events name it so.
+    numbers: Callable[[AsyncSession, list[int]], Awaitable[dict[int, str]]]
 
 
-def after_delivery_lines_change(hook: DeliveryLinesHook) -> None:
-    """Run `hook(session, delivery_ids)` after any change of those deliveries' lines, in its transaction."""
-    if hook not in _delivery_lines_hooks:
-        _delivery_lines_hooks.append(hook)
+_deliveries: DeliveryLinks | None = None
+
+
+def link_deliveries(links: DeliveryLinks) -> None:
+    global _deliveries
+    _deliveries = links
+
+
+def _delivery_ids(delivery_ids: Iterable[int | None]) -> list[int]:
+    return sorted({i for i in delivery_ids if i is not None})
 
 
 async def _delivery_lines_changed(session: AsyncSession, delivery_ids: Iterable[int | None]) -> None:
-    ids = sorted({i for i in delivery_ids if i is not None})
-    if ids:
-        for hook in _delivery_lines_hooks:
-            await hook(session, ids)
-
-
-# The events of a delivery's lines name it by its number (fk_delivery), which staff and the diner
-# know it by; delivery registers the lookup too (`ordering.main`).
-DeliveryNumbers = Callable[[AsyncSession, list[int]], Awaitable[dict[int, str]]]
-_delivery_numbers: list[DeliveryNumbers] = []
-
-
-def name_deliveries_by(lookup: DeliveryNumbers) -> None:
-    """`lookup(session, delivery_ids)` answers each delivery's number (those that have one)."""
-    _delivery_numbers[:] = [lookup]
+    if (ids := _delivery_ids(delivery_ids)) and _deliveries is not None:
+        await _deliveries.lines_changed(session, ids)
 
 
 async def delivery_numbers(session: AsyncSession, delivery_ids: Iterable[int | None]) -> dict[int, str]:
-    ids = sorted({i for i in delivery_ids if i is not None})
-    return await _delivery_numbers[0](session, ids) if ids and _delivery_numbers else {}
+    if (ids := _delivery_ids(delivery_ids)) and _deliveries is not None:
+        return await _deliveries.numbers(session, ids)
+    return {}
 
 
 # --- what open lines hold (announced to catalog and floor) ---------------------------------

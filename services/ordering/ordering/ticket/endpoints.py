@@ -1,9 +1,9 @@
 from datetime import UTC, datetime
 from typing import Literal
-from zoneinfo import ZoneInfo
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Response
 
+from kit import localtime
 from kit.auth import Staff
 from kit.db import SessionDep
 from kit.i18n import current_lang
@@ -17,10 +17,10 @@ PDF = {200: {"content": {"application/pdf": {}, "text/html": {}}}}
 
 
 @router.get("/tickets/orden/{order_id}/", response_class=Response, responses=PDF, operation_id="getOrderTicket")
-async def order_ticket(order_id: DbId, principal: Staff, session: SessionDep, request: Request, format: Literal["pdf", "html"] = "pdf"):
+async def order_ticket(order_id: DbId, principal: Staff, session: SessionDep, format: Literal["pdf", "html"] = "pdf"):
     """The command ticket of one order (a line's `order`), 85 mm wide: PDF, or HTML to print from the browser."""
-    timezone = request.app.state.settings.restaurant_timezone
-    restaurant_id, ticket = await service.ticket(session, principal, order_id, current_lang.get(), timezone)
+    # The zone goes by name: the document is rendered in a process of its own (kit.pdf).
+    restaurant_id, ticket = await service.ticket(session, principal, order_id, current_lang.get(), localtime.zone().key)
     if format == "html":
         return Response(ticket.build(*ticket.args), media_type="text/html; charset=utf-8")
     # Rendered once the answer is sent, after the session gave its connection back (kit.pdf).
@@ -28,12 +28,11 @@ async def order_ticket(order_id: DbId, principal: Staff, session: SessionDep, re
 
 
 @router.get("/tickets/reporte/", response_class=Response, responses=PDF, operation_id="getActiveOrdersReport")
-async def active_orders_report(fk_resto: DbId, principal: Staff, session: SessionDep, request: Request):
+async def active_orders_report(fk_resto: DbId, principal: Staff, session: SessionDep):
     """The restaurant's active orders (neither rejected nor paid) by place, as `resto_orders_report_{date}.pdf`;
     400 `no_active_orders` when there are none."""
     # 400 `report_too_long` past 1,000 lines; 503 `busy` (Retry-After) while every renderer is taken.
-    timezone = request.app.state.settings.restaurant_timezone
     now = datetime.now(UTC)
-    report = await service.report(session, principal, fk_resto, current_lang.get(), timezone, now)
-    name = f"resto_orders_report_{now.astimezone(ZoneInfo(timezone)).date().isoformat()}.pdf"
+    report = await service.report(session, principal, fk_resto, current_lang.get(), localtime.zone().key, now)
+    name = f"resto_orders_report_{localtime.day_of(now).isoformat()}.pdf"
     return PdfResponse(report, name, tenant=fk_resto)
