@@ -1,5 +1,4 @@
 from pathlib import Path
-
 from zoneinfo import ZoneInfo
 
 from pydantic import field_validator
