@@ -102,13 +102,14 @@ async def seed(restaurant_id: int, menu_id: int, dishes: list[int], token: str, 
     from kit.outbox import OutboxMessage
     from ordering import models  # noqa: F401  (every table, as ordering.main knows them: a line's payment_id names one)
     from ordering.delivery import service as deliveries
+    from ordering.delivery.repository import numbers
     from ordering.delivery.schemas import DeliveryCreate
     from ordering.delivery.status import keep_status
     from ordering.order import service as orders
     from ordering.order.schemas import UpdateAll
     from ordering.settings import Settings
 
-    orders.after_delivery_lines_change(keep_status)  # as ordering.main wires it
+    orders.link_deliveries(orders.DeliveryLinks(lines_changed=keep_status, numbers=numbers))  # as ordering.main does
     principal = owner(token)
     settings = Settings()
     engine = create_async_engine(config.database_url("ordering"), pool_size=1)
