@@ -1,11 +1,12 @@
 """The balance screen's four figures for a period and payment type (spec part 2 §2 'Balance
 screen', §7): sales, the commission on them, the restaurant's income, and the commission owed
 to date. An operator sees only what was charged in cash, never the current account."""
-from datetime import date
+from datetime import UTC, date, datetime
 from decimal import Decimal
 
 import pytest
 
+from kit import localtime
 from tests.helpers import A, at, deliver, ledger_figures, line, money_text, payment
 
 OCT_1, OCT_2, OCT_10 = date(2026, 10, 1), date(2026, 10, 2), date(2026, 10, 10)
@@ -49,6 +50,21 @@ async def test_a_day_is_the_restaurants_local_day(client, people, month):
     assert answer.json()["importe_total"] == "1501.00"
     answer = await ask(client, people.owner_a, start_date="2026-10-02", end_date="2026-10-02")
     assert answer.json()["importe_total"] == "200.00"
+
+
+async def test_the_day_is_the_one_of_the_platforms_time_zone_setting(app, client, people):
+    """RESTAURANT_TIMEZONE (kit.localtime, every service's one setting) names the day, not a zone
+    of billing's own: 02:30 UTC on the 2nd is still the 1st in Buenos Aires, already the 2nd in Madrid."""
+    default = localtime.zone()
+    localtime.configure("Europe/Madrid")
+    try:
+        await deliver(app, payment(line(price="70.00"), paid_at=datetime(2026, 10, 2, 2, 30, tzinfo=UTC)))
+    finally:
+        localtime.configure(default.key)
+    answer = await ask(client, people.owner_a, start_date="2026-10-02", end_date="2026-10-02")
+    assert answer.json()["importe_total"] == "70.00"
+    answer = await ask(client, people.owner_a, start_date="2026-10-01", end_date="2026-10-01")
+    assert answer.json()["code"] == "no_sales_in_range"
 
 
 @pytest.mark.parametrize("payment_type, method", [

@@ -5,6 +5,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from contracts import floor
+from kit import localtime
 from tests.helpers import A, deliver, dish, order, outbox, place, profile
 
 URL = "/api/ordenes/lugar/token-11/"
@@ -85,6 +86,21 @@ async def test_refused_when_the_restaurant_stopped_orders_or_is_closed(client, p
     opens = (now - timedelta(hours=1)).strftime("%H:%M")
     await deliver(app, profile(A, horario_apertura=opens, horario_cierre=closes))
     assert (await send(client)).status_code == 201
+
+
+async def test_opening_hours_are_read_in_the_platforms_time_zone_setting(client, people, app):
+    """RESTAURANT_TIMEZONE (kit.localtime, every service's one setting), not a zone of ordering's own:
+    hours open around now in Tokyo are closed in Buenos Aires, twelve hours away."""
+    tokyo_now = datetime.now(ZoneInfo("Asia/Tokyo"))
+    opens, closes = (tokyo_now - timedelta(hours=1)).strftime("%H:%M"), (tokyo_now + timedelta(hours=1)).strftime("%H:%M")
+    await deliver(app, profile(A, horario_apertura=opens, horario_cierre=closes))
+    assert (await send(client, key="tap-zone-ba")).json()["code"] == "restaurant_closed"
+    default = localtime.zone()
+    localtime.configure("Asia/Tokyo")
+    try:
+        assert (await send(client, key="tap-zone-tokyo")).status_code == 201
+    finally:
+        localtime.configure(default.key)
 
 
 async def test_refused_when_a_dish_was_disabled_meanwhile(client, people, app):
