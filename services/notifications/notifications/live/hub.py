@@ -195,6 +195,8 @@ class Hub:
         self.cursors[message.restaurant_id] = message.seq
         if message.type == TAB_CLOSED and message.place_id is not None:
             self._new_sitting(message)
+        if message.type == MENU_CHANGED and message.place_id is not None and message.menu_id is not None:
+            self._new_menu(message)
         if message.type == PLACE_CLOSED or (message.type == MENU_CHANGED and message.place_id is not None):
             self._places_to_check.add((message.restaurant_id, message.place_id))
             self._place_news.set()
@@ -212,6 +214,14 @@ class Hub:
             scope = connection.scope
             if isinstance(scope, DinerScope) and scope.place_id == message.place_id and (scope.since is None or scope.since < message.created_at):
                 connection.scope = replace(scope, since=message.created_at)
+
+    def _new_menu(self, message: Message) -> None:
+        """The place reads another menu now: its open phones follow that menu's news from this
+        message on, not from the place check's read that follows (which confirms it)."""
+        for connection in self._by_restaurant.get(message.restaurant_id, ()):
+            scope = connection.scope
+            if isinstance(scope, DinerScope) and scope.place_id == message.place_id and scope.menu_id != message.menu_id:
+                connection.scope = replace(scope, menu_id=message.menu_id)
 
     # ------------------------------------------------------------------------------ sockets
     @contextmanager

@@ -1,6 +1,7 @@
 """The diner's table socket: anonymous, let in by the token of the place's QR code, it carries only
 that place's messages (its lines placed, moving, removed; the table freed; the waiter on the way)
 and 'menu changed' for the place's menu. An unknown or replaced token is refused."""
+import asyncio
 from decimal import Decimal
 
 import pytest
@@ -9,6 +10,7 @@ from contracts.catalog import DishChanged, DishDeleted, PricesChanged
 from contracts.floor import PlaceRemoved, WaiterCallCleared, WaiterCalled
 from contracts.identity import RestaurantDeleted
 from contracts.ordering import LinesRemoved, LinesStatusChanged, LineStatusChange, TableFreed
+from notifications.live import service as live_service
 from tests.helpers import A, B, TABLE, caught_up, closing, deliver, next_frame, open_socket, order, place, table_socket
 
 
@@ -125,14 +127,24 @@ async def test_a_deleted_restaurant_closes_the_phones_at_its_tables(app, floor, 
     assert (await next_frame(theirs))["type"] == "waiter_call"
 
 
-async def test_a_place_given_another_menu_follows_that_menu(app, floor, ws_url):
+async def test_a_place_given_another_menu_follows_that_menu(app, floor, ws_url, monkeypatch):
     ws, _ = await table_socket(ws_url, "token-m1")
+    # The place check's read of the new menu comes late here: the place's message alone must do.
+    checked = asyncio.Event()
+    recheck = live_service.recheck_diners
+
+    async def late_recheck(session, scopes):
+        await checked.wait()
+        return await recheck(session, scopes)
+
+    monkeypatch.setattr(live_service, "recheck_diners", late_recheck)
     await deliver(app, place(1, name="M1", token="token-m1", menu_id=31, changed=True))
     frame = await next_frame(ws)
     assert (frame["type"], frame["fk_sit"], frame["data"]) == ("menu_changed", 1, menu_facts(31))
     await deliver(app, dish_changed(menu_id=30))
     await deliver(app, dish_changed(menu_id=31, dish_id=9))
     assert (await next_frame(ws))["data"]["fk_menu"] == 31
+    checked.set()
 
 
 async def test_a_phone_that_reconnects_catches_up_on_its_table_only(app, floor, ws_url):
