@@ -208,19 +208,23 @@ class Hub:
             for connection in listeners:
                 connection.offer(message.restaurant_id, message.id, frames)
 
+    def _phones_at(self, message: Message) -> Iterator[tuple[Connection, DinerScope]]:
+        """The open phones of the message's place, with their scope."""
+        for connection in self._by_restaurant.get(message.restaurant_id, ()):
+            if isinstance(scope := connection.scope, DinerScope) and scope.place_id == message.place_id:
+                yield connection, scope
+
     def _new_sitting(self, message: Message) -> None:
         """The place's tab closed: its open phones hear nothing more from before this moment."""
-        for connection in self._by_restaurant.get(message.restaurant_id, ()):
-            scope = connection.scope
-            if isinstance(scope, DinerScope) and scope.place_id == message.place_id and (scope.since is None or scope.since < message.created_at):
+        for connection, scope in self._phones_at(message):
+            if scope.since is None or scope.since < message.created_at:
                 connection.scope = replace(scope, since=message.created_at)
 
     def _new_menu(self, message: Message) -> None:
         """The place reads another menu now: its open phones follow that menu's news from this
         message on, not from the place check's read that follows (which confirms it)."""
-        for connection in self._by_restaurant.get(message.restaurant_id, ()):
-            scope = connection.scope
-            if isinstance(scope, DinerScope) and scope.place_id == message.place_id and scope.menu_id != message.menu_id:
+        for connection, scope in self._phones_at(message):
+            if scope.menu_id != message.menu_id:
                 connection.scope = replace(scope, menu_id=message.menu_id)
 
     # ------------------------------------------------------------------------------ sockets
