@@ -1,13 +1,12 @@
 from fastapi import FastAPI
 
 from billing import models  # noqa: F401  (every table is known before the app starts)
+from billing import runtime
 from billing.balance.endpoints import router as balance_router
-from billing.checkout import runtime as checkout
 from billing.checkout.endpoints import router as checkout_router
 from billing.commission.endpoints import router as commission_router
 from billing.events import EVENT_HANDLERS
 from billing.fee.endpoints import router as fee_router
-from billing.marketplace import runtime as marketplace
 from billing.marketplace.endpoints import router as marketplace_router
 from billing.settings import Settings
 from billing.statistics.endpoints import router as statistics_router
@@ -20,9 +19,8 @@ def build_app(settings: Settings | None = None) -> FastAPI:
         # the marketplace's last: its `obtener-balance/{id}/` takes only digits, after the named paths
         routers=[balance_router, statistics_router, commission_router, fee_router, checkout_router, marketplace_router],
         event_handlers=EVENT_HANDLERS,
-        # online checkout uses the marketplace's client: started after it, stopped before it
-        on_startup=[marketplace.start, checkout.start],
-        on_shutdown=[marketplace.stop, checkout.stop],
+        on_startup=[runtime.start],
+        on_shutdown=[runtime.stop],
     )
 
 

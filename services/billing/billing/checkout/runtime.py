@@ -1,11 +1,10 @@
 """What online checkout needs while the process runs: one HTTP client to ordering (kept
-connections), the marketplace's (`marketplace.runtime`), and the expiry job. Started after the
-marketplace's and stopped before it (`create_app(on_startup=[...], on_shutdown=[...])`).
+connections), the marketplace's (`marketplace.runtime`), and the expiry job's round. Made after
+the marketplace and closed before it (`billing.runtime`).
 
 Event handlers get only their session and event, so the one running `Checkouts` is also kept here
 (`current()`) for the handler that refunds a checkout ordering refused.
 """
-import asyncio
 from typing import Annotated
 
 import httpx
@@ -13,7 +12,6 @@ from fastapi import Depends, FastAPI, Request
 
 from billing.checkout.ordering import OrderingApi
 from billing.marketplace.runtime import Marketplace
-from kit import jobs
 
 _current: "Checkouts | None" = None
 
@@ -26,7 +24,6 @@ class Checkouts:
         self.http = httpx.AsyncClient(limits=httpx.Limits(max_connections=50, max_keepalive_connections=20))
         self.ordering = OrderingApi(self.settings, self.http)
         self.background_factory = app.state.background_session_factory
-        self.expiry_task: asyncio.Task | None = None
         base = self.settings.public_base_url.rstrip("/")
         self.back_urls = {"success": f"{base}/pago/success", "pending": f"{base}/pago/pending", "failure": f"{base}/pago/fail"}
         self.notification_url = self.settings.mercadopago_notification_url or f"{base}/api/webhooks/mercadopago/"
@@ -42,25 +39,10 @@ class Checkouts:
         await expire_due(self)
 
 
-async def start(app: FastAPI) -> None:
+def serve(checkouts: "Checkouts | None") -> None:
+    """The `Checkouts` the event handlers use from now on (None: the process is stopping)."""
     global _current
-    checkouts = app.state.checkouts = _current = Checkouts(app)
-    if checkouts.marketplace.configured:
-        checkouts.expiry_task = jobs.every(
-            checkouts.settings.mercadopago_checkout_poll_seconds,
-            checkouts.expire_round,
-            name="checkout-expiry",
-            failed="checkout_expiry_round_failed",
-        )
-
-
-async def stop(app: FastAPI) -> None:
-    global _current
-    checkouts: Checkouts = app.state.checkouts
-    await jobs.stop(checkouts.expiry_task)
-    await checkouts.http.aclose()
-    if _current is checkouts:
-        _current = None
+    _current = checkouts
 
 
 def current() -> Checkouts:

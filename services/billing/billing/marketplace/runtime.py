@@ -1,7 +1,6 @@
 """What the marketplace link needs while the process runs: one HTTP client to the provider (kept
-connections), the token cipher, token custody and the refresh job. Started and stopped with the app
-(`create_app(on_startup=[start], on_shutdown=[stop])`)."""
-import asyncio
+connections), the token cipher, token custody and the refresh job's round. Made and closed with
+the app (`billing.runtime`)."""
 from datetime import timedelta
 from typing import Annotated
 
@@ -13,7 +12,6 @@ from billing.marketplace.accounts import Accounts
 from billing.marketplace.cipher import TokenCipher
 from billing.marketplace.errors import MarketplaceNotConfigured
 from billing.marketplace.provider import MarketplaceApi
-from kit import jobs
 
 log = structlog.get_logger()
 
@@ -32,7 +30,6 @@ class Marketplace:
                 log.error("marketplace_token_key_too_short")
         self.accounts = Accounts(self.api, cipher, app.state.session_factory, lambda: app.state.relay.wake())
         self.background_factory = app.state.background_session_factory
-        self.refresh_task: asyncio.Task | None = None
 
     @property
     def configured(self) -> bool:
@@ -47,23 +44,6 @@ class Marketplace:
         the work: each skips the accounts another one holds)."""
         margin = timedelta(seconds=self.settings.mercadopago_refresh_margin_seconds)
         await self.accounts.refresh_due(self.background_factory, margin)
-
-
-async def start(app: FastAPI) -> None:
-    marketplace = app.state.marketplace = Marketplace(app)
-    if marketplace.configured:
-        marketplace.refresh_task = jobs.every(
-            marketplace.settings.mercadopago_refresh_poll_seconds,
-            marketplace.refresh_round,
-            name="marketplace-refresh",
-            failed="marketplace_refresh_round_failed",
-        )
-
-
-async def stop(app: FastAPI) -> None:
-    marketplace: Marketplace = app.state.marketplace
-    await jobs.stop(marketplace.refresh_task)
-    await marketplace.http.aclose()
 
 
 def marketplace(request: Request) -> Marketplace:
