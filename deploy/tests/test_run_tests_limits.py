@@ -23,8 +23,19 @@ def test_a_hung_suite_is_stopped_at_its_limit_with_its_output_and_its_children(m
     printed = capsys.readouterr().out
     assert "waiting for ever" in printed
     assert "stopped after its limit of 2s" in printed
-    assert not Path(f"/proc/{child.read_text().strip()}").exists() or \
-        Path(f"/proc/{child.read_text().strip()}/stat").read_text().split()[2] == "Z"
+    assert not still_running(child.read_text().strip(), b"sleep\x00300\x00")
+
+
+def still_running(pid: str, command: bytes) -> bool:
+    """The process `pid` still runs `command`: not gone, not a zombie, and not another process that
+    got its number since (pids wrap at 32,768 here, and a busy `make test` starts thousands)."""
+    proc = Path(f"/proc/{pid}")
+    try:
+        state = (proc / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        running = (proc / "cmdline").read_bytes()
+    except OSError:
+        return False
+    return state != "Z" and running == command
 
 
 def test_a_suite_within_its_limit_passes(monkeypatch, capsys):
