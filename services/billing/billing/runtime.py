@@ -26,6 +26,6 @@ async def start(app: FastAPI) -> None:
 async def stop(app: FastAPI) -> None:
     for job in app.state.online_jobs:
         await jobs.stop(job)
-    checkout.serve(None)
+    checkout.retire(app.state.checkouts)
     await app.state.checkouts.http.aclose()
     await app.state.marketplace.http.aclose()

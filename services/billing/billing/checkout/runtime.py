@@ -39,10 +39,18 @@ class Checkouts:
         await expire_due(self)
 
 
-def serve(checkouts: "Checkouts | None") -> None:
-    """The `Checkouts` the event handlers use from now on (None: the process is stopping)."""
+def serve(checkouts: Checkouts) -> None:
+    """The `Checkouts` the event handlers use from now on."""
     global _current
     _current = checkouts
+
+
+def retire(checkouts: Checkouts) -> None:
+    """The app stops: its `Checkouts` is no longer served, unless another app's took its place since
+    (tests build several)."""
+    global _current
+    if _current is checkouts:
+        _current = None
 
 
 def current() -> Checkouts:
