@@ -90,7 +90,7 @@ bench-orders: up ## place 3-line table orders through the gateway, 50 clients on
 bench-delivery: up ## the delivery list of a restaurant with 10,000 deliveries, first page by status, through the gateway
 	@$(VENV_PY) deploy/bench/delivery_list.py
 
-bench-payments: up ## pay a table's 3 lines through the gateway, 50 clients one a second each, 3 runs; the ledger's sales = the paid lines
+bench-payments: up ## pay a table's 3 lines through the gateway, 50 clients one a second each, 3 runs; the ledger's sales = the paid lines; CPU ms a payment per service
 	@$(VENV_PY) deploy/bench/payments.py
 
 bench-preference: up ## a diner's 'Pay' to the provider's checkout page through the gateway, the simulator answering in 100 ms, 3 runs (p95 <= 300 ms); then one checkout paid the whole way to the ledger

@@ -40,7 +40,7 @@ import httpx
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "local"))
 import config  # noqa: E402
-from common import machine  # noqa: E402
+from common import machine, stack_cpu_ms  # noqa: E402
 from payments import events_waiting  # noqa: E402
 from stack_restaurant import new_restaurant, vacuum_analyze, verdict  # noqa: E402
 
@@ -52,7 +52,6 @@ TARGET_RATIO = 1.6
 WARM_UP_SECONDS = 3.0
 IN_FLIGHT = 1000  # orders waiting for an answer at once: past it the stack is far behind anyway
 LOCK_WAIT_SECONDS = 600
-HZ = os.sysconf("SC_CLK_TCK")
 
 
 @dataclass
@@ -85,37 +84,6 @@ def set_ordering_processes(count: int, others: dict[str, int]) -> None:
 def replicas_now() -> dict[str, int]:
     listed = json.loads(subprocess.run([*STACK, "status", "--json"], capture_output=True, text=True).stdout)
     return dict(Counter(p["service"] for p in listed if p.get("service")))
-
-
-# ------------------------------------------------------------------------------------ CPU
-def group_of(cmdline: str) -> str | None:
-    for service in config.SERVICES:
-        if f"{service}.main:app" in cmdline:
-            return service
-    if cmdline.startswith("postgres") or "/postgres " in cmdline:
-        return "postgres"
-    if "beam.smp" in cmdline:
-        return "rabbitmq"
-    if "traefik" in cmdline:
-        return "gateway"
-    if "redis-server" in cmdline:
-        return "redis"
-    return None
-
-
-def cpu_ticks() -> Counter:
-    ticks: Counter = Counter()
-    for pid in os.listdir("/proc"):
-        if not pid.isdigit():
-            continue
-        try:
-            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-            stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if group := group_of(cmdline):
-            ticks[group] += int(stat[11]) + int(stat[12])
-    return ticks
 
 
 # ------------------------------------------------------------------------------------ load
@@ -160,16 +128,16 @@ async def quiet() -> None:
 
 async def step(http: httpx.AsyncClient, restaurant, rate: float, seconds: float) -> Step:
     await offer(http, restaurant, rate, WARM_UP_SECONDS)
-    before, started = cpu_ticks(), time.perf_counter()
+    before, started = stack_cpu_ms(config.SERVICES), time.perf_counter()
     latencies, errors, orders = await offer(http, restaurant, rate, seconds - WARM_UP_SECONDS)
     elapsed = time.perf_counter() - started
     await quiet()  # the step's events too: their CPU belongs to its orders
-    after = cpu_ticks()
+    after = stack_cpu_ms(config.SERVICES)
     cuts = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [latencies[0]] * 99
     return Step(
         offered=rate, carried=orders / elapsed, orders=orders, errors=errors, p50=statistics.median(latencies),
         p95=cuts[94], p99=cuts[98],
-        cpu_ms_per_order={group: (after[group] - before[group]) / HZ * 1000 / orders for group in sorted(after)},
+        cpu_ms_per_order={group: (after[group] - before[group]) / orders for group in sorted(after)},
     )
 
 

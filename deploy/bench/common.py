@@ -1,7 +1,7 @@
 """What the benchmarks report alike, and what the chaos run (deploy/chaos) shares with them: the
-machine a run was measured on, a bench's options when its clients each call at an interval, the
-runs' latency figures, and waiting for a figure that is still moving towards the one expected.
-Standard library only."""
+machine a run was measured on, the CPU time the stack's processes used, a bench's options when its
+clients each call at an interval, the runs' latency figures, and waiting for a figure that is still
+moving towards the one expected. Standard library only."""
 from __future__ import annotations
 
 import argparse
@@ -11,7 +11,8 @@ import os
 import platform
 import statistics
 import time
-from collections.abc import Awaitable, Callable
+from collections import Counter
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
@@ -25,6 +26,43 @@ def machine() -> str:
                   if line.startswith("model name")), "?")
     load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
     return f"{os.cpu_count()} CPUs ({model}), {platform.system()} {platform.release()}; load average {load}"
+
+
+def group_of(cmdline: str, services: Iterable[str]) -> str | None:
+    """The stack's part a process belongs to, from its command line: one of `services`, or the
+    servers they use (PostgreSQL, RabbitMQ, Redis, the gateway); None for anything else."""
+    for service in services:
+        if f"{service}.main:app" in cmdline:
+            return service
+    if cmdline.startswith("postgres") or "/postgres " in cmdline:
+        return "postgres"
+    if "beam.smp" in cmdline:
+        return "rabbitmq"
+    if "traefik" in cmdline:
+        return "gateway"
+    if "redis-server" in cmdline:
+        return "redis"
+    return None
+
+
+def stack_cpu_ms(services: Iterable[str]) -> Counter:
+    """CPU milliseconds (user and system) each part of the stack has used so far, every process of
+    it added up, from /proc: the difference of two readings is what a stretch of load cost. A
+    process's count takes in its children that have ended: PostgreSQL's connections that close (a
+    pool's overflow) or a PDF's render would otherwise take their CPU with them."""
+    ticks: Counter = Counter()
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # the process ended between the listing and the reading
+            continue
+        if group := group_of(cmdline, services):
+            ticks[group] += sum(int(field) for field in stat[11:15])  # utime, stime, cutime, cstime
+    hz = os.sysconf("SC_CLK_TCK")
+    return Counter({group: count * 1000 / hz for group, count in ticks.items()})
 
 
 def paced_clients_options(doc: str, clients: int, between: str) -> argparse.ArgumentParser:

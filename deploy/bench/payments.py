@@ -16,6 +16,11 @@ autovacuum would have (`vacuum_if_nobody_does`). Then
 Idempotency-Key (cash, debit and credit in turn), each one a transaction that locks the table and
 the lines, moves them to paid, writes the payment and its outbox events. Prints each run's
 p50/p95/p99 and errors, and min/median/max of p95 over the runs (target p95 <= 150 ms, 0 errors).
+Each run also prints what a payment costs in CPU: every process group's milliseconds (each
+service's processes, PostgreSQL, RabbitMQ, Redis, the gateway; from /proc) from the first payment
+until the consumers have handled every event the payments caused, less what the idle stack uses
+in as long (read over a few calm seconds before the clock starts), divided by the payments; and
+the cores that cost comes to at the rate offered, against the machine's.
 
 Afterwards it waits for billing to record every payment from its event (as long as the ledger's
 sales keep growing: at most a minute without progress, 15 minutes in all; it prints how long), and
@@ -27,10 +32,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import statistics
 import subprocess
 import sys
 import time
 import uuid
+from collections import Counter
 from decimal import Decimal
 from pathlib import Path
 
@@ -38,7 +46,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "local"))
 import config  # noqa: E402
-from common import Runs, caught_up_with, machine, paced_clients_options  # noqa: E402
+from common import Runs, caught_up_with, machine, paced_clients_options, stack_cpu_ms  # noqa: E402
 from stack_restaurant import DISHES, autovacuum_on, new_restaurant, vacuum_analyze  # noqa: E402
 
 GATEWAY = f"http://127.0.0.1:{config.GATEWAY_PORT}"
@@ -48,6 +56,7 @@ METHODS = ("Efectivo", "Debito", "Credito")
 STALL_SECONDS = 60  # the ledger's sales not growing for this long: billing is not catching up
 LEDGER_WAIT_SECONDS = 900
 QUIET_WAIT_SECONDS = 600
+IDLE_SECONDS = 3.0  # the calm stack's own CPU (relays' and jobs' polls), read before each run's clock
 ORDER_AMOUNT = sum((Decimal(price) for _, price in DISHES), Decimal("0.00"))  # one of each dish
 
 
@@ -94,6 +103,12 @@ async def quiet(what: str) -> None:
     consumers (live frames, the floor's table states) busy for a while after the last answer. The
     clock starts once they are handled, so a run measures paying, not the staging's aftermath (and
     the previous run's payments are in the ledger before the next run stages)."""
+    await drained(what)
+    await vacuum_if_nobody_does(what)
+
+
+async def drained(what: str) -> None:
+    """Waits until the stack's consumers have handled every event published so far."""
     started = time.monotonic()
     calm = 0
     while calm < 2:  # empty twice in a row: the relays had nothing in flight either
@@ -102,7 +117,6 @@ async def quiet(what: str) -> None:
         calm = calm + 1 if await asyncio.to_thread(events_waiting) == 0 else 0
         await asyncio.sleep(0.5)
     print(f"  {what}: every event handled after {time.monotonic() - started:.0f} s", file=sys.stderr)
-    await vacuum_if_nobody_does(what)
 
 
 async def vacuum_if_nobody_does(what: str) -> None:
@@ -117,6 +131,25 @@ async def vacuum_if_nobody_does(what: str) -> None:
         await vacuum_analyze(db)
     print(f"  {what}: autovacuum is off on this PostgreSQL; VACUUM ANALYZE of the stack's databases took "
           f"{time.monotonic() - started:.0f} s", file=sys.stderr)
+
+
+async def idle_cpu_ms_per_second() -> Counter:
+    """What each part of the calm stack uses a second (its relays' and jobs' polls)."""
+    before = stack_cpu_ms(config.SERVICES)
+    await asyncio.sleep(IDLE_SECONDS)
+    return Counter({group: ms / IDLE_SECONDS for group, ms in (stack_cpu_ms(config.SERVICES) - before).items()})
+
+
+def say_cpu(run: int, spent: Counter, idle: Counter, seconds: float, payments: int, rate: float) -> float:
+    """Prints a run's CPU milliseconds per payment of each part of the stack (`spent` over
+    `seconds`, less the idle stack's share) and the cores that comes to at `rate` payments a
+    second; answers the milliseconds in all."""
+    cost = {group: max(0.0, spent[group] - idle[group] * seconds) / payments for group in spent}
+    total = sum(cost.values())
+    parts = ", ".join(f"{group} {ms:.1f}" for group, ms in sorted(cost.items(), key=lambda item: -item[1]) if ms >= 0.05)
+    print(f"run {run}: CPU ms per payment, less the idle stack: {parts}; {total:.1f} in all, "
+          f"{total * rate / 1000:.1f} cores at {rate:g} payments a second (this machine has {os.cpu_count()})")
+    return total
 
 
 async def pay_for(http: httpx.AsyncClient, restaurant, staged: dict[int, list[list[int]]], tables: list[int],
@@ -185,6 +218,7 @@ async def main(clients: int, seconds: float, interval: float, runs: int) -> int:
     limits = httpx.Limits(max_connections=clients + 10, max_keepalive_connections=clients + 10)
     per_table = int((WARM_UP_SECONDS + seconds) / max(interval, 0.05)) + 2
     measured = Runs()
+    cpu_per_payment: list[float] = []
     paid = Decimal("0.00")
     async with httpx.AsyncClient(base_url=GATEWAY, timeout=30, limits=limits) as http:
         restaurant = await new_restaurant(http, tables=clients + 1)
@@ -194,16 +228,23 @@ async def main(clients: int, seconds: float, interval: float, runs: int) -> int:
             staged = await stage(http, restaurant, tables, per_table)
             say_staged(run, per_table, clients, started)
             await quiet(f"run {run}: staging")
-            _, warm_errors, warm_paid = await pay_for(http, restaurant, staged, tables, WARM_UP_SECONDS, interval, clients)
+            idle = await idle_cpu_ms_per_second()
+            before, clock = stack_cpu_ms(config.SERVICES), time.perf_counter()
+            warm, warm_errors, warm_paid = await pay_for(http, restaurant, staged, tables, WARM_UP_SECONDS, interval, clients)
             latencies, errors, run_paid = await pay_for(http, restaurant, staged, tables, seconds, interval, clients)
+            await drained(f"run {run}: payments")
+            spent, elapsed = stack_cpu_ms(config.SERVICES) - before, time.perf_counter() - clock
             paid += warm_paid + run_paid
             figures = measured.add(latencies, errors + warm_errors)
             print(f"run {run}: {clients} clients, one payment of 3 lines every {interval:g} s each, {seconds:g} s: "
                   f"{len(latencies)} payments ({len(latencies) / seconds:.0f}/s), {errors} errors; {figures}")
+            cpu_per_payment.append(say_cpu(run, spent, idle, elapsed, len(warm) + len(latencies), clients / interval))
         lines, ordering_total = await paid_lines_total(http, restaurant)
         caught_up, sales = await ledger_caught_up(http, restaurant, ordering_total)
     print(f"machine: {machine()}")
     print(measured.summary())
+    print(f"CPU per payment over {runs} runs: min {min(cpu_per_payment):.1f} / median {statistics.median(cpu_per_payment):.1f} / "
+          f"max {max(cpu_per_payment):.1f} ms")
     print(f"paid: {lines} lines; ordering's paid lines {ordering_total}, the clients' sum {paid}, billing's ledger sales {sales} "
           f"({'recorded ' + format(caught_up, '.0f') + ' s after the last payment' if caught_up is not None else 'still behind when the bench gave up'})")
     latency_met = max(measured.p95s) <= TARGET_P95_MS and measured.errors == 0
