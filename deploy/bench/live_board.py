@@ -20,6 +20,9 @@ Needs the local stack running (`make up`). Loopback only, bounded in time and co
    targets (p95 <= `--p95-ms`, 500 ms unless told; p99 <= 1 s);
 6. with `--runs N`, steps 4 and 5 again on the same tablets, then each figure's min, median and
    max over the runs (the verdict holds when every run meets the targets).
+Before the first run, a warm-up places orders for `WARM_UP_SECONDS` the same way and waits for
+their frames, uncounted: the first orders otherwise measure a notifications process that has just
+started (the second one of step 1) filling its caches and pools, not the board's steady path.
 The orders land in the new restaurants only (identity counts them for its dashboard too).
 Restaurants no longer wait for one another to record their messages (notifications numbers each
 restaurant's apart, issue 19): `--restaurants 20` is the run across many restaurants.
@@ -47,11 +50,13 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "deploy" / "local"))
 import config  # noqa: E402  (the stack's process table)
 
+from common import machine  # noqa: E402
 from stack_restaurant import Restaurant, eventually, new_restaurant, verdict  # noqa: E402
 
 GATEWAY = f"http://127.0.0.1:{config.GATEWAY_PORT}"
 TARGETS = {"p95": 500.0, "p99": 1000.0}  # milliseconds; `--p95-ms` sets the first
 SETTLE_SECONDS = 15  # after the last order, how long frames may still arrive
+WARM_UP_SECONDS = 3
 
 
 @dataclass
@@ -159,12 +164,13 @@ async def place_orders(http: httpx.AsyncClient, restaurants: list[Restaurant], r
     return placed, refused
 
 
-async def one_run(http: httpx.AsyncClient, restaurants: list[Restaurant], tablets: list[Tablet], args: argparse.Namespace) -> tuple[dict, bool]:
-    """Orders for `args.seconds`, then the frames they brought: the run's figures and whether it met the targets."""
+async def one_run(http: httpx.AsyncClient, restaurants: list[Restaurant], tablets: list[Tablet], rate: float,
+                  seconds: float) -> tuple[dict, bool]:
+    """Orders for `seconds`, then the frames they brought: the run's figures and whether it met the targets."""
     for tablet in tablets:
         tablet.latencies.clear()
         tablet.ids.clear()
-    placed, refused = await place_orders(http, restaurants, args.rate, args.seconds)
+    placed, refused = await place_orders(http, restaurants, rate, seconds)
     expected = {r.id: n for r, n in zip(restaurants, placed)}
     deadline = time.monotonic() + SETTLE_SECONDS
     while time.monotonic() < deadline and any(len(t.ids) < expected[t.restaurant] for t in tablets):
@@ -200,9 +206,11 @@ async def main(args: argparse.Namespace) -> int:
             await asyncio.wait_for(asyncio.gather(*(c.wait() for c in connected)), timeout=30)
             print(f"{len(tablets)} tablets connected to notifications on ports {ports}, {len(restaurants)} restaurants;"
                   f" {args.rate:g} orders/s for {args.seconds:g} s, {args.runs} run(s) ...", flush=True)
+            print(f"warm-up, {WARM_UP_SECONDS} s (not counted):", flush=True)
+            await one_run(http, restaurants, tablets, args.rate, WARM_UP_SECONDS)
             for run in range(args.runs):
                 print(f"run {run + 1}:", flush=True)
-                runs.append(await one_run(http, restaurants, tablets, args))
+                runs.append(await one_run(http, restaurants, tablets, args.rate, args.seconds))
             done.set()
             await asyncio.gather(*listeners)
         finally:
@@ -210,6 +218,7 @@ async def main(args: argparse.Namespace) -> int:
                 extra.terminate()
                 extra.wait(timeout=30)
 
+    print(f"machine: {machine()}")
     if len(runs) > 1:
         print(f"over {len(runs)} runs (min / median / max):")
         for name in ("p50", "p95", "p99", "max"):
