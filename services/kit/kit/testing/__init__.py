@@ -35,8 +35,6 @@ import pytest
 from asgi_lifespan import LifespanManager
 from fastapi import FastAPI
 from redis.asyncio import Redis
-from sqlalchemy import text
-from sqlalchemy.ext.asyncio import create_async_engine
 
 from kit.services import SERVICES
 from kit.tokens import TokenSigner, generate_key_pair
@@ -174,19 +172,36 @@ async def app(
     await purge_queues(application.state.queue_names)
 
 
+# Every table emptied and its ids restarting at 1, as TRUNCATE ... RESTART IDENTITY would, in one
+# round trip. DELETE, because TRUNCATE gives every table it names new files: 72 ms for ordering's
+# 13 tables, empty or not, against 3 ms, before each of a suite's hundreds of tests. As a replica
+# the session fires no trigger and checks no foreign key, so the order of the tables is free and
+# billing's append-only ledger (which refuses DELETE) empties too.
+EMPTY_TABLES = """
+DO $$
+DECLARE name text;
+BEGIN
+    SET LOCAL session_replication_role = replica;
+    FOR name IN SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'alembic_version' LOOP
+        EXECUTE format('DELETE FROM %I', name);
+    END LOOP;
+    FOR name IN SELECT sequence.relname FROM pg_class sequence
+                JOIN pg_namespace schema ON schema.oid = sequence.relnamespace AND schema.nspname = 'public'
+                JOIN pg_depend owner ON owner.objid = sequence.oid AND owner.deptype IN ('a', 'i')
+                WHERE sequence.relkind = 'S' LOOP
+        EXECUTE format('ALTER SEQUENCE %I RESTART', name);
+    END LOOP;
+END $$
+"""
+
+
 async def empty_tables(database_url: str) -> None:
     """Empty every table of the database (whatever models the test happened to import)."""
-    engine = create_async_engine(database_url)
-    async with engine.begin() as connection:
-        names = (
-            await connection.execute(
-                text("SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'alembic_version'")
-            )
-        ).scalars().all()
-        if names:
-            quoted = ", ".join(f'"{name}"' for name in names)
-            await connection.execute(text(f"TRUNCATE {quoted} RESTART IDENTITY CASCADE"))
-    await engine.dispose()
+    conn = await asyncpg.connect(database_url.replace("postgresql+asyncpg://", "postgresql://", 1))
+    try:
+        await conn.execute(EMPTY_TABLES)
+    finally:
+        await conn.close()
 
 
 async def purge_queues(names: list[str]) -> None:
@@ -194,7 +209,9 @@ async def purge_queues(names: list[str]) -> None:
     async with connection:
         channel = await connection.channel()
         for name in names:
-            await (await channel.declare_queue(name, passive=True)).purge()
+            queue = await channel.declare_queue(name, passive=True)
+            if queue.declaration_result.message_count:  # most tests leave most queues empty
+                await queue.purge()
 
 
 async def delete_queues(names: list[str]) -> None:
