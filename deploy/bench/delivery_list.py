@@ -31,8 +31,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
-import platform
 import random
 import statistics
 import sys
@@ -47,6 +45,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "deploy" / "local"))
 import config  # noqa: E402  (the stack's ports, databases and keys)
 
+from common import machine  # noqa: E402
 from stack_restaurant import PASSWORD, eventually, new_restaurant, vacuum_analyze  # noqa: E402
 
 GATEWAY = f"http://127.0.0.1:{config.GATEWAY_PORT}"
@@ -54,13 +53,6 @@ STATE = config.RUN / "bench" / "delivery-list.json"
 BATCH = 250
 STATUSES = ("1", "2", "4", "3")
 MIX = (("1", 40), ("2", 25), ("4", 25), ("3", 10))  # the seed's statuses, percent
-
-
-def machine() -> str:
-    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                if line.startswith("model name")), platform.processor())
-    load = " ".join(f"{n:.1f}" for n in os.getloadavg())
-    return f"{os.cpu_count()} cores ({cpu}), {platform.system()} {platform.release()}, load average {load}"
 
 
 async def login(http: httpx.AsyncClient, email: str) -> str | None:
