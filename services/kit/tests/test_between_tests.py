@@ -11,6 +11,7 @@ from kit.testing import PG_ADMIN_DSN, RABBITMQ_URL, empty_tables, purge_queues, 
 
 DATABASE = "test_kit_empty_tables"
 URL = PG_ADMIN_DSN.rsplit("/", 1)[0] + f"/{DATABASE}"
+DATABASE_URL = URL.replace("postgresql://", "postgresql+asyncpg://", 1)  # as a service's settings name it
 
 # A parent and a child that refers to it, an append-only table as billing's ledger is (a trigger
 # refuses DELETE), a serial and an identity column, and a sequence no column owns.
@@ -53,7 +54,7 @@ async def test_every_table_is_emptied_and_its_ids_start_again(conn):
     with pytest.raises(asyncpg.RaiseError):  # what the tests' cleanup must get past
         await conn.execute("DELETE FROM ledger")
 
-    await empty_tables(f"postgresql+asyncpg://{URL.split('://', 1)[1]}")
+    await empty_tables(DATABASE_URL)
 
     for table in ("parent", "child", "ledger"):
         assert await conn.fetchval(f"SELECT count(*) FROM {table}") == 0, table
@@ -68,7 +69,7 @@ async def test_every_table_is_emptied_and_its_ids_start_again(conn):
 
 async def test_the_triggers_and_foreign_keys_hold_again_afterwards(conn):
     await fill(conn)
-    await empty_tables(f"postgresql+asyncpg://{URL.split('://', 1)[1]}")
+    await empty_tables(DATABASE_URL)
 
     await conn.execute("INSERT INTO ledger (amount) VALUES (1.00)")
     with pytest.raises(asyncpg.RaiseError):
