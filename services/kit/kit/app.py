@@ -150,7 +150,7 @@ def create_app(
             app.state.relay = OutboxRelay(app.state.background_session_factory, bus, settings.outbox_poll_seconds)
             subscribe_handlers(
                 bus, app.state.background_session_factory, event_handlers or {}, on_events_written=app.state.relay.wake,
-                concurrency=settings.db_background_pool_size,
+                concurrency=max(1, settings.db_background_pool_size - 1),
             )
             stack.push_async_callback(bus.stop)
             await bus.start()

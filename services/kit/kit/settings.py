@@ -53,10 +53,15 @@ class ServiceSettings(BaseSettings):
     # Connections per process (kit.db.make_engine). Requests get their own pool; event handlers,
     # the outbox relay, readiness and the live stream get a small one of their own, so a slow or
     # flooded request path can never starve them. 6 services x (10 + 3) = 78 of PostgreSQL's 100.
-    db_pool_size: int = 5
-    db_max_overflow: int = 5
-    db_background_pool_size: int = 2
-    db_background_max_overflow: int = 1
+    # Every connection is kept once opened (no overflow): an overflow connection is closed as soon
+    # as it comes back, and under a busy night's bursts that meant a new PostgreSQL backend, its
+    # type introspection and every prepared statement again, several times a second (150 in 23 s
+    # of `make bench-payments`). Event handlers take all but one of the background connections;
+    # the relay keeps the last (kit.consumer.subscribe_handlers).
+    db_pool_size: int = 10
+    db_max_overflow: int = 0
+    db_background_pool_size: int = 3
+    db_background_max_overflow: int = 0
     # A request that waits this long for a connection gets 503 + Retry-After instead of queueing on.
     db_pool_timeout_seconds: float = 5.0
     # No statement may run longer than this (PostgreSQL `statement_timeout`): a slow query is

@@ -301,7 +301,7 @@ async def test_a_backlog_reaches_a_consumer_in_bounded_batches(start_service):
 
     events = [RestaurantCreated(restaurant_id=300 + n, owner_id=1, nombre_local=f"Cola {n}") for n in range(60)]
     # The five held handlers each keep a connection of the background pool (and the relay needs one):
-    # with the default 2 + 1, two of them would time out waiting and go to the retry queue.
+    # with the default 3, three of them would wait their turn instead of being held at once.
     async with start_service({RestaurantCreated.type: slow}, service_name="catalog", consumer_prefetch=5,
                              db_background_pool_size=6) as catalog:
         for event in events:

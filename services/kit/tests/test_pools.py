@@ -9,6 +9,7 @@ from httpx import ASGITransport, AsyncClient
 from sqlalchemy import text
 
 from kit.app import create_app
+from kit.db import background_engine, request_engine
 from kit.settings import ServiceSettings
 from tests.conftest import router
 
@@ -66,3 +67,47 @@ async def _until_busy(app) -> None:
             return
         await asyncio.sleep(0.01)
     raise AssertionError("the slow request never took its connection")
+
+
+async def test_a_burst_reuses_the_pools_connections_instead_of_opening_new_backends(migrated_database):
+    """The default pools keep every connection they open: a second burst as large as the pool
+    finds the first burst's backends (an overflow connection would have been closed on return, and
+    the next burst paid for a new backend, its type introspection and its prepared statements)."""
+    settings = ServiceSettings(service_name="kit", database_url=migrated_database)
+    for engine, size in ((request_engine(settings), settings.db_pool_size + settings.db_max_overflow),
+                         (background_engine(settings), settings.db_background_pool_size + settings.db_background_max_overflow)):
+        try:
+            first, second = await _burst_pids(engine, size), await _burst_pids(engine, size)
+            assert len(first) == size and second == first
+        finally:
+            await engine.dispose()
+
+
+async def test_a_light_load_keeps_using_the_connection_returned_last(migrated_database):
+    """Last in, first out: after a burst, one request at a time gets the same warm connection
+    (first in, first out would walk through every idle one, each pinged after sitting idle)."""
+    engine = request_engine(ServiceSettings(service_name="kit", database_url=migrated_database))
+    try:
+        await _burst_pids(engine, 10)
+        one_at_a_time = {await _pid(engine) for _ in range(5)}
+        assert len(one_at_a_time) == 1
+    finally:
+        await engine.dispose()
+
+
+async def _pid(engine) -> int:
+    async with engine.connect() as connection:
+        return await connection.scalar(text("SELECT pg_backend_pid()"))
+
+
+async def _burst_pids(engine, size: int) -> set[int]:
+    """The backends of `size` connections held at once."""
+    all_held = asyncio.Barrier(size)
+
+    async def hold() -> int:
+        async with engine.connect() as connection:
+            pid = await connection.scalar(text("SELECT pg_backend_pid()"))
+            await all_held.wait()
+            return pid
+
+    return set(await asyncio.gather(*(hold() for _ in range(size))))
