@@ -32,6 +32,9 @@ export default defineConfig({
     baseURL,
     browserName: 'chromium',
     locale: 'es-AR',
+    // the app then skips its fades (theme's respectReducedMotion): axe never measures a tooltip or
+    // dialog half faded in, which read as low contrast now and then (e2e/fixtures.ts expectAccessible)
+    reducedMotion: 'reduce',
     launchOptions,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
