@@ -66,6 +66,25 @@ test.describe('the owner, at tablet size', () => {
     await expect(page.getByRole('img', { name: /cantidad vendida por plato/ })).toBeVisible();
     expect(chartChunks).toHaveLength(1);
     await checkScreen(page, 'money-statistics-chart');
+
+    // a busy month in pesos has nine digits: each of the four amounts stays inside its card
+    await page.route('**/api/obtener-balance/resto-balance/', (route) =>
+      route.fulfill({ json: { importe_total: '123456789.00', importe_resto: '6172839.45', ingreso_restaurante: '117283949.55', cta_cte_resto: '98765432.10' } }),
+    );
+    await page.goto('/restaurante/mercadopago-balance');
+    await expect(page.getByTestId('figure-importe_total')).toContainText('123.456.789,00');
+    for (const figure of ['importe_total', 'importe_resto', 'ingreso_restaurante', 'cta_cte_resto']) {
+      // the text as painted (a range), against the block it sits in: one line, not past its right edge
+      const painted = await page.getByTestId(`figure-${figure}`).locator('[data-role="amount"]').evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const text = range.getBoundingClientRect();
+        return { past: text.right - el.getBoundingClientRect().right, lines: range.getClientRects().length };
+      });
+      expect(painted, figure).toEqual({ past: expect.any(Number), lines: 1 });
+      expect(painted.past, figure).toBeLessThanOrEqual(0);
+    }
+    await page.screenshot({ path: 'test-results/screenshots/money-balance-nine-digits.png' });
   });
 });
 

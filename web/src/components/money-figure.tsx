@@ -13,11 +13,12 @@ type Props = {
 export function MoneyFigure({ label, amount, ...rest }: Props) {
   const [locale] = useLocale();
   return (
-    <Paper withBorder p="md" radius="md" {...rest}>
+    <Paper withBorder p="md" radius="md" style={{ containerType: 'inline-size' }} {...rest}>
       <Text c="dimmed" fz="sm" fw={600}>
         {label}
       </Text>
-      <Text fz={26} fw={700} mt={4} data-role="amount">
+      {/* a busy month in pesos has nine digits: the amount shrinks to its card (four abreast on a tablet) */}
+      <Text fw={700} mt={4} style={{ fontSize: 'min(26px, 10cqi)', overflowWrap: 'anywhere' }} data-role="amount">
         {amount == null ? '—' : formatPrice(amount, locale)}
       </Text>
     </Paper>
