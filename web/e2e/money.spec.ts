@@ -174,6 +174,9 @@ test.describe('the admin, at desktop size', () => {
     await page.getByRole('textbox', { name: 'Buscar' }).fill('Resto Demo');
     const demo = page.getByTestId('fee-row').filter({ hasText: 'Resto Demo' });
     await expect(demo).toHaveCount(1);
+    // at desktop size the whole table is in view, the collect buttons too: nothing to scroll sideways
+    const overflow = await page.getByRole('region', { name: 'Pagos' }).evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
     await demo.getByRole('button', { name: 'Cobrar comisión a Resto Demo' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cobrar comisión: Resto Demo' });
     await expect(dialog.getByTestId('collect-owed')).toContainText('Deuda actual: $');

@@ -54,7 +54,7 @@ function FeeTable() {
         state={state}
         list={list}
         sizes={TABLE_SIZES}
-        minWidth={1300}
+        minWidth={1200}
         filters={<DateRangePicker value={range} onChange={changeRange} />}
         head={
           <Table.Tr>
