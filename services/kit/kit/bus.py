@@ -25,7 +25,7 @@ from collections.abc import Awaitable, Callable
 from urllib.parse import unquote, urlsplit
 
 import structlog
-from aio_pika.abc import AbstractIncomingMessage
+from aio_pika.abc import AbstractChannel, AbstractIncomingMessage
 from aio_pika.exceptions import PublishError
 from faststream import AckPolicy
 from faststream.rabbit import Channel, ExchangeType, QueueType, RabbitBroker, RabbitExchange, RabbitQueue
@@ -162,22 +162,26 @@ class Bus:
         retries = await self.broker.declare_exchange(self.retries)
         queue = await self.broker.declare_queue(self.dead_letter_queue)
         await queue.bind(dead_letters, routing_key=self.dead_letter_queue.routing_key)
+        channel = queue.channel
         for retry_queue in self.retry_queues:
             queue = await self.broker.declare_queue(retry_queue)
             await queue.bind(retries, arguments={"x-match": "all", RETRY_TO: retry_queue.name})
         for consumer_queue in self.produced_queues:
             queue = await self.broker.declare_queue(consumer_queue)
             await queue.bind(events, routing_key=consumer_queue.routing_key)
-        await self._delete_retired()
+        await self._delete_retired(channel)
 
-    async def _delete_retired(self) -> None:
+    async def _delete_retired(self, channel: AbstractChannel) -> None:
         """This service's queues that it no longer reads go, with what waits in them (events
-        nobody will read), or they would fill up while their producer publishes. Declared first,
-        as they always were (a declaration that matches never fails), then deleted."""
+        nobody will read), or they would fill up while their producer publishes. Deleted by name,
+        never declared first (RabbitMQ answers a queue already gone with delete-ok): declaring a
+        quorum queue at every start only to delete it raced its own deletion when the next start
+        came at once (a test suite; two replicas starting together), and the name stayed unusable
+        (`cluster_not_formed`) for the rest of a suite's run."""
         for event_type in retired_queues(self.service):
-            queue = await self.broker.declare_queue(self.event_queue(self.service, event_type))
-            await queue.delete(if_unused=False, if_empty=False)
-            log.info("retired_queue_deleted", queue=queue.name)
+            name = self.queue_name(self.service, event_type)
+            await channel.queue_delete(name)
+            log.info("retired_queue_deleted", queue=name)
 
     async def stop(self) -> None:
         if self._reconnecting is not None:

@@ -277,6 +277,29 @@ async def test_a_queue_its_service_no_longer_reads_is_deleted_at_start_up(start_
         await connection.close()
 
 
+async def test_a_retired_queue_is_deleted_by_name_and_never_declared_again(start_service, monkeypatch):
+    """Declaring a quorum queue at every start only to delete it raced its own deletion when the
+    next start came at once (RabbitMQ: `cluster_not_formed`, the name unusable for the rest of a
+    suite): a retired queue that is gone stays gone, with nothing declared under its name."""
+    import contracts.topology as topology
+    from faststream.rabbit import RabbitBroker
+
+    monkeypatch.setattr(topology, "RETIRED", (("kit", "identity.user.registered"),))
+    monkeypatch.setitem(topology.CONSUMES, "kit", ())
+    declared: list[str] = []
+    declare = RabbitBroker.declare_queue
+
+    async def noting(broker, queue):
+        declared.append(queue.name)
+        return await declare(broker, queue)
+
+    monkeypatch.setattr(RabbitBroker, "declare_queue", noting)
+    for _ in range(2):  # the second start finds the queue gone already
+        async with start_service(service_name="kit") as kit:
+            name = kit.state.bus.queue_name("kit", "identity.user.registered")
+    assert declared and name not in declared
+
+
 async def empty_other_takers(app, event_types: list[str]) -> None:
     """The queues of the other takers of these types that earlier tests declared got copies of what
     a test published in bulk: emptied, or the next test's consumers would apply them."""
