@@ -106,7 +106,8 @@ test('an owner creates a second restaurant with a logo, edits its profile and ad
   // the operator logs in and lands on /ordenes with that restaurant selected
   await login(page, operatorEmail, PASSWORD);
   await expect(page).toHaveURL(/\/ordenes$/);
-  expect(await page.evaluate(() => localStorage.getItem('nameResto'))).toBe(name);
+  // the restaurant is selected once the operator's restaurants have loaded, which may be after the URL changed
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('nameResto'))).toBe(name);
   expect(Number(await page.evaluate(() => localStorage.getItem('getpk')))).toBeGreaterThan(0);
   await page.goto('/operador-restaurante');
   await expect(page).toHaveURL(/\/403$/);
