@@ -86,9 +86,10 @@ async def test_a_burst_reuses_the_pools_connections_instead_of_opening_new_backe
 async def test_a_light_load_keeps_using_the_connection_returned_last(migrated_database):
     """Last in, first out: after a burst, one request at a time gets the same warm connection
     (first in, first out would walk through every idle one, each pinged after sitting idle)."""
-    engine = request_engine(ServiceSettings(service_name="kit", database_url=migrated_database))
+    settings = ServiceSettings(service_name="kit", database_url=migrated_database)
+    engine = request_engine(settings)
     try:
-        await _burst_pids(engine, 10)
+        await _burst_pids(engine, settings.db_pool_size)
         one_at_a_time = {await _pid(engine) for _ in range(5)}
         assert len(one_at_a_time) == 1
     finally:
