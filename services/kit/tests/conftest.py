@@ -63,6 +63,12 @@ async def eventually(check, seconds=15.0):
     raise AssertionError("condition not reached")
 
 
+async def backend_pid(engine) -> int:
+    """The PostgreSQL backend the engine's pool hands out next: which connection a caller got."""
+    async with engine.connect() as connection:
+        return await connection.scalar(text("SELECT pg_backend_pid()"))
+
+
 HANDLERS = {RestaurantCreated.type: record_event}
 OOPS = Text(es="Algo salió mal.", en="Something went wrong.")
 

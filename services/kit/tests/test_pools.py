@@ -11,7 +11,7 @@ from sqlalchemy import text
 from kit.app import create_app
 from kit.db import background_engine, request_engine
 from kit.settings import ServiceSettings
-from tests.conftest import router
+from tests.conftest import backend_pid, router
 
 TIGHT = dict(
     service_name="kit", db_pool_size=1, db_max_overflow=0, db_pool_timeout_seconds=0.5,
@@ -90,15 +90,10 @@ async def test_a_light_load_keeps_using_the_connection_returned_last(migrated_da
     engine = request_engine(settings)
     try:
         await _burst_pids(engine, settings.db_pool_size)
-        one_at_a_time = {await _pid(engine) for _ in range(5)}
+        one_at_a_time = {await backend_pid(engine) for _ in range(5)}
         assert len(one_at_a_time) == 1
     finally:
         await engine.dispose()
-
-
-async def _pid(engine) -> int:
-    async with engine.connect() as connection:
-        return await connection.scalar(text("SELECT pg_backend_pid()"))
 
 
 async def _burst_pids(engine, size: int) -> set[int]:
