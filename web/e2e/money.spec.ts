@@ -84,7 +84,7 @@ test.describe('the owner, at tablet size', () => {
       expect(painted, figure).toEqual({ past: expect.any(Number), lines: 1 });
       expect(painted.past, figure).toBeLessThanOrEqual(0);
     }
-    await page.screenshot({ path: 'test-results/screenshots/money-balance-nine-digits.png' });
+    await checkScreen(page, 'money-balance-nine-digits');
   });
 });
 
