@@ -6,6 +6,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from identity import messages
 from identity.client.schemas import ProfileUpdate
+from identity.restaurant.schemas import all_digits
 from identity.user.models import ClientProfile, User
 from kit.errors import FieldErrors
 from kit.uploads import discard_after_commit, media_url, store_image
@@ -28,7 +29,7 @@ async def update_profile(
 ) -> ClientProfile:
     profile = await profile_of(session, user)
     errors: dict = {}
-    if data.telefono is not None and not data.telefono.isdigit():
+    if data.telefono is not None and not all_digits(data.telefono):
         errors["telefono"] = [messages.ONLY_DIGITS]
     if data.fk_user and data.fk_user.email is not None and data.fk_user.email.strip().lower() != user.email:
         errors["fk_user"] = {"email": [messages.EMAIL_READ_ONLY]}

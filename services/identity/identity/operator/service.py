@@ -24,7 +24,7 @@ def _name_problems(first_name: str) -> list[Text]:
 def _password_problems(password: str, password2: str | None, user_fields: dict) -> dict[str, list[Text]]:
     errors: dict[str, list[Text]] = {}
     problems = password_problems(password, **user_fields)
-    if " " in password:
+    if any(ch.isspace() for ch in password):  # a tab or a no-break space too, as the browser checks
         problems.insert(0, messages.NO_SPACES)
     if problems:
         errors["password"] = problems

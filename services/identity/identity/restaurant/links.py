@@ -2,6 +2,7 @@
 import re
 
 from identity import messages
+from identity.restaurant.schemas import all_digits
 from kit.i18n import Text
 
 FACEBOOK = re.compile(r"^https://(www\.|m\.|web\.)?(facebook|fb)\.com/\S+$", re.IGNORECASE)
@@ -36,8 +37,10 @@ def whatsapp(value: str) -> tuple[str, Text | None]:
     if match := WHATSAPP_LINK.match(value):
         return value, None
     digits = value.replace(" ", "").lstrip("+")
-    if not digits.isdigit() or len(digits) > 20:
+    if not all_digits(digits):
         return value, messages.ONLY_DIGITS
+    if len(digits) > 20:
+        return value, messages.WHATSAPP_TOO_LONG
     return f"https://wa.me/{digits}", None
 
 

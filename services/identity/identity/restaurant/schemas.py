@@ -11,8 +11,14 @@ from identity.user.schemas import FormEmail, Password
 from kit.pagination import Page
 
 
+def all_digits(value: str) -> bool:
+    """0 to 9 only: str.isdigit() also takes other scripts' digits and superscripts (٣, ²), which no
+    phone, card or wa.me link can use."""
+    return value.isascii() and value.isdigit()
+
+
 def _last_four(card_number: str) -> str:
-    return "".join(ch for ch in card_number if ch.isdigit())[-4:]
+    return "".join(ch for ch in card_number if all_digits(ch))[-4:]
 
 
 Flag = Annotated[bool, BeforeValidator(as_bool)]

@@ -10,7 +10,7 @@ from contracts.identity import RestaurantCreated, RestaurantDeleted, RestaurantP
 from identity import messages
 from identity.restaurant.links import NORMALIZERS
 from identity.restaurant.models import Restaurant
-from identity.restaurant.schemas import RestaurantFields, RestaurantRegistration, Schedule
+from identity.restaurant.schemas import RestaurantFields, RestaurantRegistration, Schedule, all_digits
 from identity.user.models import User
 from identity.auth.throttle import Throttle
 from identity.restaurant import repository
@@ -69,7 +69,7 @@ async def register_owner(
     """A new owner account together with its first restaurant."""
     await registration_allowed(throttle, address)
     errors: dict = {}
-    if not data.telefono.isdigit():
+    if not all_digits(data.telefono):
         errors["telefono"] = [messages.ONLY_DIGITS]
     user_errors: dict[str, list[Text]] = await new_account_problems(
         session,
@@ -94,7 +94,7 @@ async def _field_problems(
     """(errors, normalized values) for the restaurant fields that were sent."""
     errors: dict = {}
     values = data.model_dump(exclude_unset=True, exclude={"fk_user"})
-    if "telefono" in values and not values["telefono"].isdigit():
+    if "telefono" in values and not all_digits(values["telefono"]):
         errors["telefono"] = [messages.ONLY_DIGITS]
     if "nombre_local" in values and await name_taken(session, owner.id, values["nombre_local"], exclude_id):
         errors["nombre_local"] = [messages.RESTAURANT_NAME_TAKEN]

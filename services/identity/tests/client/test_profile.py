@@ -29,6 +29,7 @@ async def test_a_client_reads_and_updates_the_profile_with_an_image(client):
         ({"fk_user.last_name": "Paz"}, ["fk_user", "last_name"], "al menos 4 caracteres"),
         ({"telefono": "11-4567"}, ["telefono"], "al menos 8 caracteres"),
         ({"telefono": "11-4567-8901"}, ["telefono"], "Solo se permiten números"),
+        ({"telefono": "١١٤٥٦٧٨٩٠١"}, ["telefono"], "Solo se permiten números"),  # Arabic-Indic digits
         ({"genero": "7"}, ["genero"], "menor o igual a 1"),
         ({"fk_user.email": "otro@example.com"}, ["fk_user", "email"], "no se puede cambiar"),
     ],

@@ -46,6 +46,8 @@ async def test_operators_are_listed_ten_per_page_by_restaurant(client):
         ({"email": "pedro"}, "email", "e-mail válida"),
         ({"email": "p" * 130 + "@example.com"}, "email", "más de 140 caracteres"),
         ({"password": "Bandeja Llena 7", "password2": "Bandeja Llena 7"}, "password", "no puede contener espacios"),
+        ({"password": "Bandeja\tLlena7", "password2": "Bandeja\tLlena7"}, "password", "no puede contener espacios"),
+        ({"password": "Bandeja\u00a0Llena7", "password2": "Bandeja\u00a0Llena7"}, "password", "no puede contener espacios"),
         ({"password": "abc", "password2": "abc"}, "password", "demasiado corta"),
         ({"password": "qwertyuiop", "password2": "qwertyuiop"}, "password", "demasiado común"),
         ({"password": "pedro@example", "password2": "pedro@example"}, "password", "similar"),

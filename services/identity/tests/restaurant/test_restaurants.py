@@ -53,6 +53,9 @@ async def test_the_list_searches_orders_and_pages(client):
         ({"facebook": "http://facebook.com/x"}, "facebook", "URL de Facebook inválida"),
         ({"website": "no es una url"}, "website", "URL válida"),
         ({"whatsapp": "+54 9 11 abc"}, "whatsapp", "Solo se permiten números"),
+        ({"whatsapp": "¹¹⁴⁵⁶⁷"}, "whatsapp", "Solo se permiten números"),  # superscripts are no wa.me link
+        ({"whatsapp": "1" * 21}, "whatsapp", "hasta 20 números"),
+        ({"telefono": "¹¹⁴⁵⁶⁷⁸⁹⁰¹"}, "telefono", "Solo se permiten números"),
     ],
 )
 async def test_restaurant_rules_are_enforced_on_create(client, change, field, message):

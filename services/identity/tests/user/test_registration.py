@@ -93,6 +93,7 @@ async def test_owner_registration_announces_user_and_restaurant(client, app):
     ("change", "path", "message"),
     [
         ({"telefono": "11-4567-8901"}, ["telefono"], "Solo se permiten números"),
+        ({"telefono": "١١٤٥٦٧٨٩٠١"}, ["telefono"], "Solo se permiten números"),  # Arabic-Indic digits
         ({"telefono": "1234567"}, ["telefono"], "al menos 8 caracteres"),
         ({"telefono": "1" * 21}, ["telefono"], "más de 20 caracteres"),
         ({"nombre_local": "N" * 41}, ["nombre_local"], "más de 40 caracteres"),
