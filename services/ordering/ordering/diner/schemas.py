@@ -16,7 +16,7 @@ class DinerLine(BaseModel):
 
 
 class DinerOrderCreate(BaseModel):
-    diner_name: Annotated[str, Field(min_length=1, max_length=30, description="who orders, typed once on the phone")]
+    diner_name: Annotated[str, Field(max_length=30, description="who orders, typed once on the phone; blank gets the spec's own message (diner.service)")]
     ordenes: list[DinerLine]
 
 

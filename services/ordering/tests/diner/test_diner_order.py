@@ -115,9 +115,9 @@ async def test_limits_on_lines_quantities_name_and_orders_per_minute(client, peo
     assert answer.status_code == 400 and "ordenes" in answer.json()
     answer = await send(client, payload=body("Ana", (1, 51)))
     assert answer.status_code == 400 and "quantity" in answer.json()
-    assert (await send(client, payload=body("", (1, 1)))).status_code == 400
-    answer = await send(client, payload=body("   ", (1, 1)))
-    assert answer.json() == {"diner_name": ["Debe ingresar el nombre de la persona"]}
+    for blank in ("", "   "):
+        answer = await send(client, payload=body(blank, (1, 1)))
+        assert answer.status_code == 400 and answer.json() == {"diner_name": ["Debe ingresar el nombre de la persona"]}
     assert (await send(client, payload=body("x" * 31, (1, 1)))).status_code == 400
     if time.time() % 60 > 55:  # the window is a clock minute: start these six inside one
         await asyncio.sleep(61 - time.time() % 60)

@@ -850,7 +850,7 @@ export interface components {
         DinerOrderCreate: {
             /**
              * Diner Name
-             * @description who orders, typed once on the phone
+             * @description who orders, typed once on the phone; blank gets the spec's own message (diner.service)
              */
             diner_name: string;
             /** Ordenes */
