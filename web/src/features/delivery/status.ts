@@ -1,7 +1,8 @@
 import type { Delivery, DeliveryStatus, Status } from './api/keys';
 
-/** Filterable statuses (spec part 2 §5): 0 (all) to 6 except 5, and 7 'on the way'. */
-export const FILTERS: readonly DeliveryStatus[] = ['0', '1', '2', '3', '4', '6', '7'];
+/** Filterable statuses (spec part 2 §5): 0 (all) to 6 except 5. No move leads to 7 'on the way', so
+ * neither the filter nor the legend offers it. */
+export const FILTERS: readonly DeliveryStatus[] = ['0', '1', '2', '3', '4', '6'];
 
 /** The legend's colours (the theme picks the text colour on each: `autoContrast`). */
 export const STATUS_COLOR: Record<Status, string> = { '1': 'blue', '2': 'orange', '3': 'red', '4': 'teal', '5': 'gray', '6': 'green', '7': 'grape' };
