@@ -72,3 +72,8 @@ PRICE_REQUIRED_FOR_NEW_DISH = Text(
     es="«{name}»: un plato nuevo necesita un precio de al menos 1.",
     en="“{name}”: a new dish needs a price of at least 1.",
 )
+
+
+def of_dish(name: str, problem: Text) -> Text:
+    """A problem of one dish of the nested editor's tree, named as the editor shows it."""
+    return Text(es=f"«{name}»: {problem.es}", en=f"“{name}”: {problem.en}")

@@ -139,8 +139,12 @@ def check(tree: NestedMenu, existing_categories: set[int], existing_dishes: set[
                 problems.add(messages.DISH_NAME_TAKEN)
             names.add(name.lower())
             problems.known(dish.pk, existing_dishes, seen_dishes, messages.DISH_OTHER_MENU, messages.DISH_TWICE)
-            if dish.pk is None and name and (dish.price is None or price_problem(dish.price) is not None):
-                problems.add(messages.PRICE_REQUIRED_FOR_NEW_DISH.format(name=name[:20]))
+            if dish.pk is None and name:
+                problem = None if dish.price is None else price_problem(dish.price)
+                if dish.price is None or problem is messages.PRICE_TOO_LOW:
+                    problems.add(messages.PRICE_REQUIRED_FOR_NEW_DISH.format(name=name[:20]))
+                elif problem is not None:  # too many decimals or digits: say which, of which dish
+                    problems.add(messages.of_dish(name[:20], problem))
         for child in node.sub_categories:
             visit(child)
 

@@ -89,6 +89,20 @@ async def test_a_new_dish_in_the_tree_needs_a_price_of_at_least_one(client, peop
     assert any("necesita un precio" in t for t in answer.json()["non_field_errors"])
 
 
+@pytest.mark.parametrize(
+    ("price", "es", "en"),
+    [
+        ("2.005", "«Flan»: Asegúrese de que no haya más de 2 decimales.", "“Flan”: Ensure that there are no more than 2 decimal places."),
+        ("12345678901", "«Flan»: Asegúrese de que no haya más de 10 dígitos antes del punto decimal.", "“Flan”: Ensure that there are no more than 10 digits before the decimal point."),
+    ],
+)
+async def test_a_new_dish_price_with_too_many_digits_says_so_naming_the_dish(client, people, price, es, en):
+    tree = {**TREE, "group_menu": [{"name": "Postres", "dishes": [{"name": "Flan", "price": price}]}]}
+    for lang, text in (("es", es), ("en", en)):
+        answer = await save(client, people.owner_a, tree, lang=lang)
+        assert answer.status_code == 400 and answer.json()["non_field_errors"] == [text]
+
+
 async def test_a_save_with_one_bad_menu_writes_nothing(client, people, app):
     bad = {**TREE, "name": "Otra", "group_menu": [{"name": "Vacía"}]}
     answer = await save(client, people.owner_a, TREE, bad)
