@@ -73,7 +73,5 @@ PRICE_REQUIRED_FOR_NEW_DISH = Text(
     en="“{name}”: a new dish needs a price of at least 1.",
 )
 
-
-def of_dish(name: str, problem: Text) -> Text:
-    """A problem of one dish of the nested editor's tree, named as the editor shows it."""
-    return Text(es=f"«{name}»: {problem.es}", en=f"“{name}”: {problem.en}")
+# One dish's problem in the nested editor's tree, the dish named as the editor shows it.
+DISH_PROBLEM = Text(es="«{name}»: {problem}", en="“{name}”: {problem}")

@@ -1,6 +1,7 @@
 """Texts a person reads, always in Spanish (default) and English."""
 from contextvars import ContextVar
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Literal
 
 Lang = Literal["es", "en"]
@@ -21,6 +22,21 @@ class Text:
 
     def format(self, **params) -> "Text":
         return Text(es=self.es.format(**params), en=self.en.format(**params))
+
+
+def fill(template: Text, **params: "Text | str | int") -> Text:
+    """`template` with `params` filled in each language; a `Text` parameter gives its own language."""
+    return Text(
+        es=template.es.format(**{k: v.es if isinstance(v, Text) else v for k, v in params.items()}),
+        en=template.en.format(**{k: v.en if isinstance(v, Text) else v for k, v in params.items()}),
+    )
+
+
+def money(amount: Decimal) -> Text:
+    """An amount as each language writes it (ARS in Spanish, USD in English, as the screens do):
+    '$ 7.200,00' and '$7,200.00'."""
+    english = f"{amount:,.2f}"
+    return Text(es="$ " + english.translate(str.maketrans(",.", ".,")), en="$" + english)
 
 
 def negotiate(accept_language: str | None) -> Lang:

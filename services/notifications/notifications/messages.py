@@ -3,8 +3,6 @@
 A notification's `msg` is stored in both languages; a socket gets it in its language and the
 bell's list in the request's (`Accept-Language`).
 """
-from decimal import Decimal
-
 from kit.i18n import Text
 
 # What happened (spec part 1 §7 'Other': the socket's messages). `{place}` is the place's name
@@ -97,17 +95,3 @@ BUSY = Text(
 )
 NOTIFICATION_NOT_FOUND = Text(es="Notificación no encontrada.", en="Notification not found.")
 
-
-def money(amount: Decimal) -> Text:
-    """An amount as each language writes it (ARS in Spanish, USD in English, as the screens do):
-    '$ 7.200,00' and '$7,200.00'."""
-    english = f"{amount:,.2f}"
-    return Text(es="$ " + english.translate(str.maketrans(",.", ".,")), en="$" + english)
-
-
-def fill(template: Text, **params: Text | str | int) -> Text:
-    """`template` with `params` filled in each language; a `Text` parameter gives its own language."""
-    return Text(
-        es=template.es.format(**{k: v.es if isinstance(v, Text) else v for k, v in params.items()}),
-        en=template.en.format(**{k: v.en if isinstance(v, Text) else v for k, v in params.items()}),
-    )

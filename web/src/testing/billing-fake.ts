@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { components } from '@/types/api/billing';
+import { formatPrice } from '@/lib/i18n/format';
 import { identityFake } from './identity-fake';
 import { server } from './setup-tests';
 
@@ -127,7 +128,7 @@ export function billingFake() {
       if (!(credit > 0)) return HttpResponse.json({ detail: 'El monto a cobrar debe ser mayor a 0.', code: 'credit_min' }, { status: 400 });
       const owed = cents(Number(row.cta_cte_resto));
       if (cents(credit) > owed) {
-        return HttpResponse.json({ detail: `El monto a cobrar no puede superar la deuda del restaurante (${row.cta_cte_resto}).`, code: 'credit_max' }, { status: 400 });
+        return HttpResponse.json({ detail: `El monto a cobrar no puede superar la deuda del restaurante (${formatPrice(row.cta_cte_resto, 'es')}).`, code: 'credit_max' }, { status: 400 });
       }
       const left = ((owed - cents(credit)) / 100).toFixed(2);
       row.cta_cte_resto = left;

@@ -42,10 +42,10 @@ async def test_a_collection_lowers_the_debt_and_answers_what_remains(app, client
     (None, "credit_required", "El monto a cobrar es requerido.", "The amount to collect is required."),
     ("0", "credit_min", "El monto a cobrar debe ser mayor a 0.", "The amount to collect must be greater than 0."),
     (-5, "credit_min", "El monto a cobrar debe ser mayor a 0.", "The amount to collect must be greater than 0."),
-    ("15.01", "credit_max", "El monto a cobrar no puede superar la deuda del restaurante (15.00).",
-     "The amount to collect cannot exceed the restaurant's debt (15.00)."),
-    ("1e30", "credit_max", "El monto a cobrar no puede superar la deuda del restaurante (15.00).",
-     "The amount to collect cannot exceed the restaurant's debt (15.00)."),
+    ("15.01", "credit_max", "El monto a cobrar no puede superar la deuda del restaurante ($ 15,00).",
+     "The amount to collect cannot exceed the restaurant's debt ($15.00)."),
+    ("1e30", "credit_max", "El monto a cobrar no puede superar la deuda del restaurante ($ 15,00).",
+     "The amount to collect cannot exceed the restaurant's debt ($15.00)."),
     ("1.005", "credit_decimals", "El monto a cobrar admite a lo sumo 2 decimales.", "The amount to collect allows at most 2 decimal places."),
 ])
 async def test_a_bad_amount_is_refused_with_the_dialogs_message_and_code(app, client, people, debt, credit, code, es, en):
@@ -58,7 +58,7 @@ async def test_a_bad_amount_is_refused_with_the_dialogs_message_and_code(app, cl
 async def test_nothing_can_be_collected_from_a_restaurant_that_owes_nothing(client, people, debt):
     answer = await collect(client, people.admin, "1.00", restaurant=B)
     assert answer.json()["code"] == "credit_max"
-    assert "(0.00)" in answer.json()["detail"]
+    assert "($ 0,00)" in answer.json()["detail"]
 
 
 async def test_a_retry_with_the_same_key_answers_the_same_and_records_once(app, client, people, debt):

@@ -12,9 +12,8 @@ from contracts.ordering import (
     DeliveryChanged, LineFacts, LinesChanged, LinesRemoved, LinesStatusChanged, OrderPlaced, TabClosed,
     TableFreed,
 )
-from kit.i18n import Text
+from kit.i18n import Text, fill, money
 from notifications import messages
-from notifications.messages import fill
 from notifications.notification.message import (
     BILL_REQUEST,
     DELIVERY_CHANGED,
@@ -188,7 +187,7 @@ def payment_recorded(event: LinesStatusChanged, place: str) -> Draft:
         type=PAYMENT_RECORDED,
         order_type=OTHER_ORDER if event.place_id is not None else DELIVERY_ORDER,
         description=place,
-        msg=fill(messages.PAYMENT_RECORDED, place=place, amount=messages.money(payment.amount), method=messages.PAYMENT_METHOD[payment.method]),
+        msg=fill(messages.PAYMENT_RECORDED, place=place, amount=money(payment.amount), method=messages.PAYMENT_METHOD[payment.method]),
         created_at=event.occurred_at,
         place_id=event.place_id,
         data={

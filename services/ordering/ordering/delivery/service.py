@@ -23,6 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.ordering import DeliveryField, tracking_hash
 from kit import localtime
+from kit import i18n
 from kit import messages as kit_messages
 from kit.errors import FieldErrors
 from kit.membership import ensure_restaurant_access
@@ -231,7 +232,7 @@ async def create(
     )
     order_total = money.tab_total(rows)
     if data.cash_amount is not None and data.cash_amount < order_total:
-        raise FieldErrors({"cash_amount": [messages.CASH_BELOW_TOTAL.format(total=f"{order_total:.2f}")]})
+        raise FieldErrors({"cash_amount": [i18n.fill(messages.CASH_BELOW_TOTAL, total=i18n.money(order_total))]})
     if not staff:
         # Counted once placed and checked, so refused attempts use up nothing; over a limit,
         # raising rolls the order back. The address first: one address over its limit cannot use

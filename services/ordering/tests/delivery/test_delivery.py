@@ -73,7 +73,7 @@ async def test_a_diners_order_needs_a_name_an_address_for_delivery_and_enough_ca
     answer = await post(body(2, address="", contact_info={"name": " "}))
     assert answer.json() == {"contact_info": {"name": ["Debe ingresar el nombre de la persona"]}}
     answer = await post(body(2, address="", contact_info={"name": "Ana"}, cash_amount="100.00"))
-    assert answer.status_code == 400 and answer.json() == {"cash_amount": ["El monto en efectivo debe ser al menos el total del pedido (450.50)."]}
+    assert answer.status_code == 400 and answer.json() == {"cash_amount": ["El monto en efectivo debe ser al menos el total del pedido ($ 450,50)."]}
     assert (await client.get("/api/delivery/?fk_resto=10", headers=people.owner_a)).json()["count"] == 0
 
 

@@ -177,11 +177,11 @@ describe('/pagos-en-efectivo: the fee table and the collection', () => {
   });
 
   it('the server’s refusal shows its detail', async () => {
-    server.use(http.post('*/api/control-fee/paga-comision/', () => HttpResponse.json({ detail: 'El monto a cobrar no puede superar la deuda del restaurante (10.00).', code: 'credit_max' }, { status: 400 })));
+    server.use(http.post('*/api/control-fee/paga-comision/', () => HttpResponse.json({ detail: 'El monto a cobrar no puede superar la deuda del restaurante ($ 10,00).', code: 'credit_max' }, { status: 400 })));
     const { user, form } = await openCollect();
     await user.type(within(form).getByRole('textbox', { name: /^Monto a cobrar/ }), '40');
     await user.click(within(form).getByRole('button', { name: 'Cobrar' }));
-    expect(await screen.findByText('El monto a cobrar no puede superar la deuda del restaurante (10.00).')).toBeInTheDocument();
+    expect(await screen.findByText('El monto a cobrar no puede superar la deuda del restaurante ($ 10,00).')).toBeInTheDocument();
   });
 
   it('only the admin opens it', async () => {
