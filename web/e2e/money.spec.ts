@@ -12,8 +12,9 @@ import { adminLogin, closeHelp, demoLogin } from './helpers';
  * ledger in billing's tests and with MSW in src/features/{balance,statistics,admin}/*.test.tsx.
  */
 const PASSWORD = 'Sabores-del-Sur-2026';
-// one owner for every run (registrations are limited per address and hour); a fresh restaurant each run
-const OWNER = process.env.E2E_MONEY_OWNER ?? 'money-e2e@example.com';
+// one owner for every run (registrations are limited per address and hour); a fresh restaurant each run.
+// The longest address (74) and an unbroken name of 39 letters: the fee table must still fit a desktop.
+const OWNER = process.env.E2E_MONEY_OWNER ?? 'money-e2e-owner-of-the-commissions-fee-table-test-on-a-desktop@example.com';
 const LOGO = fileURLToPath(new URL('./fixtures/logo.png', import.meta.url));
 
 const ymd = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -100,7 +101,7 @@ async function freshRestaurant(request: APIRequestContext, admin: string): Promi
     expect(res.status()).toBe(201);
     token = ((await res.json()) as { auth_token: string }).auth_token;
   }
-  const name = `Comisiones ${Date.now() % 1e7}`;
+  const name = `ComisionesDeLaPruebaDeEscritorio${Date.now() % 1e7}`;
   const created = await request.post('/api/restaurant-atributes/', {
     headers: { Authorization: `Token ${token}` },
     multipart: { nombre_local: name, telefono: '1123456789', direccion: 'Av. Corrientes 1234, CABA', logo: { name: 'logo.png', mimeType: 'image/png', buffer: readFileSync(LOGO) } },
@@ -151,6 +152,10 @@ test.describe('the admin, at desktop size', () => {
     await expect(feeRow).toHaveCount(1);
     await expect(feeRow.locator('[data-col="application_fee"]')).toHaveText('1,25 %');
     await expect(feeRow.locator('[data-col="cta_cte_resto"]')).toHaveText(/\$\s0,00/);
+    // at desktop size the whole table is in view, the collect buttons too, long name and e-mail
+    // wrapping: nothing to scroll sideways
+    const overflow = await page.getByRole('region', { name: 'Pagos' }).evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
     // nothing owed: nothing to collect
     await expect(feeRow.getByRole('button', { name: `Cobrar comisión a ${restaurant.name}` })).toBeDisabled();
     await page.getByRole('textbox', { name: 'Buscar' }).fill('');
@@ -174,9 +179,6 @@ test.describe('the admin, at desktop size', () => {
     await page.getByRole('textbox', { name: 'Buscar' }).fill('Resto Demo');
     const demo = page.getByTestId('fee-row').filter({ hasText: 'Resto Demo' });
     await expect(demo).toHaveCount(1);
-    // at desktop size the whole table is in view, the collect buttons too: nothing to scroll sideways
-    const overflow = await page.getByRole('region', { name: 'Pagos' }).evaluate((el) => el.scrollWidth - el.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
     await demo.getByRole('button', { name: 'Cobrar comisión a Resto Demo' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cobrar comisión: Resto Demo' });
     await expect(dialog.getByTestId('collect-owed')).toContainText('Deuda actual: $');

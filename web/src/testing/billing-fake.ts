@@ -17,7 +17,7 @@ export function feeRow(id: number, over: Partial<FeeRow> = {}): FeeRow {
   return {
     id_resto: id,
     nombre_local: `Local ${id}`,
-    username: `owner${id}@example.com`,
+    fk_user: { username: `owner${id}@example.com` },
     total_orders: 0,
     application_fee: '0.50',
     importe_total: '0.00',
@@ -96,7 +96,7 @@ export function billingFake() {
     http.get('*/api/obtener-balance/resto-fee/', async ({ request }) => {
       const { query } = await record(request);
       const search = (query.get('search') ?? '').toLowerCase();
-      const rows = db.fees.filter((r) => !search || `${r.nombre_local} ${r.username}`.toLowerCase().includes(search));
+      const rows = db.fees.filter((r) => !search || `${r.nombre_local} ${r.fk_user.username}`.toLowerCase().includes(search));
       return HttpResponse.json(page(rows, query, 20));
     }),
     http.put('*/api/comision-resto/:id/', async ({ request, params }) => {

@@ -38,7 +38,7 @@ async def fee_table(
     query = ordered(query, ordering, columns, default=columns["nombre_local"], tiebreak=columns["id_resto"])
     count, rows = await fetch_page(session, query, listing)
     return count, [
-        FeeRow(**{**row._mapping, **{name: money(row._mapping[name]) for name in (
+        FeeRow(**{**row._mapping, "fk_user": {"username": row.username}, **{name: money(row._mapping[name]) for name in (
             "importe_total", "importe_resto", "saldo_pagado", "cta_cte_resto")}})
         for row in rows
     ]

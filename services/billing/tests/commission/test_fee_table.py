@@ -34,10 +34,10 @@ async def test_each_restaurant_with_its_figures(client, people, month):
     found = await table(client, people)
     assert found["count"] == 2
     assert found["results"] == [
-        {"id_resto": A, "nombre_local": "La Esquina", "username": "dueno.a@example.com", "total_orders": 3,
+        {"id_resto": A, "nombre_local": "La Esquina", "fk_user": {"username": "dueno.a@example.com"}, "total_orders": 3,
          "application_fee": "0.50", "importe_total": "5100.00", "importe_resto": "25.50", "saldo_pagado": "4.00",
          "cta_cte_resto": "6.50"},
-        {"id_resto": B, "nombre_local": "Pampa", "username": "dueno.b@example.com", "total_orders": 1,
+        {"id_resto": B, "nombre_local": "Pampa", "fk_user": {"username": "dueno.b@example.com"}, "total_orders": 1,
          "application_fee": "0.50", "importe_total": "400.00", "importe_resto": "2.00", "saldo_pagado": "0.00",
          "cta_cte_resto": "2.00"},
     ]

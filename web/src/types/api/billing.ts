@@ -498,6 +498,11 @@ export interface components {
              */
             fk_delivery: number;
         };
+        /** FeeOwner */
+        FeeOwner: {
+            /** Username */
+            username: string;
+        };
         /** FeePublic */
         FeePublic: {
             /** Application Fee */
@@ -517,6 +522,7 @@ export interface components {
             application_fee: string;
             /** Cta Cte Resto */
             cta_cte_resto: string;
+            fk_user: components["schemas"]["FeeOwner"];
             /** Id Resto */
             id_resto: number;
             /** Importe Resto */
@@ -529,8 +535,6 @@ export interface components {
             saldo_pagado: string;
             /** Total Orders */
             total_orders: number;
-            /** Username */
-            username: string;
         };
         /** FeeUpdate */
         FeeUpdate: {

@@ -27,6 +27,7 @@ export default function FeeTablePage() {
 /** The sortable columns, in the spec's order (part 2 §3 'Restaurant fee row'). */
 const COLUMNS = ['id_resto', 'nombre_local', 'username', 'total_orders', 'application_fee', 'importe_total', 'importe_resto', 'saldo_pagado', 'cta_cte_resto'] as const;
 const MONEY = new Set<string>(['importe_total', 'importe_resto', 'saldo_pagado', 'cta_cte_resto']);
+const TEXT = new Set<string>(['nombre_local', 'username']);
 
 function FeeTable() {
   const t = useT();
@@ -42,6 +43,7 @@ function FeeTable() {
   const [collecting, setCollecting] = useState<FeeRow | null>(null);
   const sort = { ordering: state.ordering, onOrder: state.setOrdering };
   const cell = (r: FeeRow, c: (typeof COLUMNS)[number]) => {
+    if (c === 'username') return r.fk_user.username; // ordered by as `username`, nested as the spec's fk_user.username
     if (MONEY.has(c)) return formatPrice(r[c], locale);
     if (c === 'application_fee') return formatFee(r.application_fee, locale);
     return r[c];
@@ -69,7 +71,14 @@ function FeeTable() {
         rows={(list.data?.results ?? []).map((r) => (
           <Table.Tr key={r.id_resto} data-testid="fee-row">
             {COLUMNS.map((c) => (
-              <Table.Td key={c} ta={MONEY.has(c) || c === 'total_orders' ? 'right' : undefined} fw={c === 'nombre_local' ? 600 : undefined} data-col={c}>
+              <Table.Td
+                key={c}
+                ta={MONEY.has(c) || c === 'total_orders' ? 'right' : undefined}
+                fw={c === 'nombre_local' ? 600 : undefined}
+                // a 40-letter name or a long e-mail wraps instead of pushing the table past the screen
+                style={TEXT.has(c) ? { overflowWrap: 'anywhere' } : undefined}
+                data-col={c}
+              >
                 {cell(r, c)}
               </Table.Td>
             ))}
