@@ -87,7 +87,7 @@ describe('/pagos-en-efectivo: the fee table and the collection', () => {
     expect(rows).toHaveLength(2);
     expect(feeQuery()).toEqual({ page: '1', size: '20', date_start: '2026-02-15', date_end: '2026-03-15' });
     const header = screen.getAllByRole('columnheader').map((h) => h.textContent);
-    expect(header).toEqual(['ID', 'Local', 'Usuario', 'Pedidos', 'Comisión', 'Ventas', 'Comisión generada', 'Cobrado', 'Cuenta corriente', 'Acciones']);
+    expect(header).toEqual(['ID', 'Local', 'Usuario', 'Pedidos pagados', 'Comisión', 'Ventas', 'Comisión generada', 'Cobrado', 'Cuenta corriente', 'Acciones']);
     const cells = [...rows[0].querySelectorAll('td')].map((td) => td.textContent);
     expect(cells).toEqual(['1', 'Resto Uno', 'owner1@example.com', '42', '0,50 %', '$\u00a028.050,00', '$\u00a0140,25', '$\u00a00,00', '$\u00a0140,25', 'Cobrar']);
     // nothing owed: nothing to collect
