@@ -144,7 +144,9 @@ async def change(session: AsyncSession, principal: Principal, items: list[SitIte
     changed = []
     for item in items:
         place = existing[item.id]
-        if _apply(place, item):
+        # The spec's update payload has no `admin`: a caller that leaves it out keeps the place's.
+        admin = item.admin if "admin" in item.model_fields_set else place.admin
+        if _apply(place, item.model_copy(update={"admin": admin})):
             changed.append(place)
     await session.flush()  # names are unique at commit (deferred), so two places may swap names
     for place in changed:

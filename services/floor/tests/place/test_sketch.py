@@ -115,6 +115,15 @@ async def test_an_update_moves_renames_and_blocks_and_only_facts_are_announced(c
     assert (changed["name"], changed["menu_id"], changed["admin"]) == ("M7", MENU_A2, False)
 
 
+async def test_an_update_that_leaves_out_the_admin_switch_keeps_it(client, people):
+    (m1,) = await create(client, people.owner_a, item("M1", admin=False))
+    moved = {**item("M1", x=5), "id": m1["id"]}  # the spec's update payload: no `admin`
+    answer = await client.put("/api/sit/update/", json={"location": [moved]}, headers=people.owner_a)
+    assert answer.status_code == 200 and (answer.json()[0]["x_axis"], answer.json()[0]["admin"]) == (5, False)
+    answer = await client.put("/api/sit/update/", json={"location": [{**moved, "admin": True}]}, headers=people.owner_a)
+    assert answer.json()[0]["admin"] is True
+
+
 async def test_two_places_may_swap_names_in_one_save(client, people):
     m1, m2 = await create(client, people.owner_a, item("M1"), item("M2", x=3))
     swap = [{**item("M2"), "id": m1["id"]}, {**item("M1", x=3), "id": m2["id"]}]

@@ -101,4 +101,18 @@ describe('save', () => {
     expect(api.updateSits).toHaveBeenCalledWith([expect.objectContaining({ id: 1, i_name: 'M9', details: '', admin: true })]);
     expect(api.deleteSits).toHaveBeenCalledWith([2, 3]);
   });
+
+  it('removes first, then updates, then creates: a removed place’s name is free for a new one in the same save', async () => {
+    const loaded = [item('M1', 'mesa', { id: 1 }), item('M2', 'mesa', { id: 2 }), item('M3', 'mesa', { id: 3 })];
+    const calls: string[] = [];
+    const api = {
+      createSits: vi.fn(async () => (calls.push('create'), [sit(40, 'M3')])),
+      updateSits: vi.fn(async () => (calls.push('update'), [sit(1, 'M2')])),
+      deleteSits: vi.fn(async () => (calls.push('delete'), { active_locations: [] })),
+    };
+    // M2 and M3 removed, M1 renamed to M2, a new table takes M3
+    const result = await saveSketch(7, loaded, [{ ...loaded[0], name: 'M2' }, item('M3')], api);
+    expect(result).toMatchObject({ kind: 'saved', inUse: [] });
+    expect(calls).toEqual(['delete', 'update', 'create']);
+  });
 });

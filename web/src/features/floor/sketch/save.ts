@@ -9,13 +9,20 @@ export type SaveResult =
   | { kind: 'saved'; inUse: string[]; ids: Record<string, number> };
 
 /**
- * The sketch save (spec part 1 §4 'Sketch editor'): new places are created (their ids matched back
- * by name), changed ones updated, removed ones sent to the delete call; the places it answers as
- * still in use stay on the server and come back with the reload, each named in an error.
+ * The sketch save (spec part 1 §4 'Sketch editor'): removed places are sent to the delete call
+ * first, then changed ones updated, then new ones created (their ids matched back by name), so a
+ * name or number a removed place left free can be reused in the same save; the places the delete
+ * answers as still in use stay on the server and come back with the reload, each named in an error.
  */
 export async function saveSketch(restaurant: number, loaded: Item[], current: Item[], api = { createSits, updateSits, deleteSits }): Promise<SaveResult> {
   const changes = changesOf(loaded, current);
   if (isEmpty(changes)) return { kind: 'noData' };
+  let inUse: string[] = [];
+  if (changes.deleted.length) {
+    const { active_locations } = await api.deleteSits(changes.deleted.map((it) => it.id!));
+    inUse = active_locations.map((s) => s.i_name);
+  }
+  if (changes.updated.length) await api.updateSits(changes.updated.map((it) => ({ ...toInput(it, restaurant), id: it.id! })));
   const ids: Record<string, number> = {};
   if (changes.created.length) {
     const created: Sit[] = await api.createSits(changes.created.map((it) => toInput(it, restaurant)));
@@ -24,12 +31,6 @@ export async function saveSketch(restaurant: number, loaded: Item[], current: It
       const id = byName.get(it.name.toUpperCase());
       if (id != null) ids[it.key] = id;
     }
-  }
-  if (changes.updated.length) await api.updateSits(changes.updated.map((it) => ({ ...toInput(it, restaurant), id: it.id! })));
-  let inUse: string[] = [];
-  if (changes.deleted.length) {
-    const { active_locations } = await api.deleteSits(changes.deleted.map((it) => it.id!));
-    inUse = active_locations.map((s) => s.i_name);
   }
   return { kind: 'saved', inUse, ids };
 }
