@@ -9,6 +9,7 @@ import { DURATION, notify } from '@/lib/notify';
 import { useBulkPriceUpdate } from '../api/bulk-prices';
 import { allCategoryOptions, useCategories } from '../api/categories';
 import type { Menu } from '../api/types';
+import { PriceInput } from '../components/price-input';
 import { notifyServerErrors } from '../components/show-errors';
 import { BULK_MAX_LENGTH, bulkPriceSchema, normalizeDecimal, type BulkPriceValues } from '../schemas';
 
@@ -121,16 +122,34 @@ export function BulkPriceDialog(props: { opened: boolean; menus: Menu[]; menuId:
               { value: '0', label: t('catalog.bulk.decrease') },
             ]}
           />
-          <TextInput
-            label={kind === 'Precio' ? t('catalog.bulk.valueAmount') : t('catalog.bulk.valuePercentage')}
-            size="md"
-            inputMode="decimal"
-            maxLength={BULK_MAX_LENGTH[kind]}
-            leftSection={kind === 'Precio' ? '$' : undefined}
-            rightSection={kind === 'Porcentaje' ? '%' : undefined}
-            {...form.register('valor')}
-            error={err(errors.valor?.message)}
-          />
+          {kind === 'Precio' ? (
+            // an amount is typed as prices are: '1.500' is fifteen hundred in Spanish, as the dish form reads it
+            <Controller
+              control={form.control}
+              name="valor"
+              render={({ field }) => (
+                <PriceInput
+                  label={t('catalog.bulk.valueAmount')}
+                  size="md"
+                  maxLength={BULK_MAX_LENGTH.Precio}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={err(errors.valor?.message)}
+                />
+              )}
+            />
+          ) : (
+            <TextInput
+              label={t('catalog.bulk.valuePercentage')}
+              size="md"
+              inputMode="decimal"
+              maxLength={BULK_MAX_LENGTH.Porcentaje}
+              rightSection="%"
+              {...form.register('valor')}
+              error={err(errors.valor?.message)}
+            />
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose}>
               {t('common.cancel')}

@@ -379,6 +379,21 @@ describe('dish list (/lista-de-platos)', () => {
       });
     });
 
+    it('an amount is read as prices are: 1.500 in Spanish is fifteen hundred, shown back as 1.500,00', async () => {
+      const fake = setup();
+      const { user, dialog } = await openBulk();
+      await user.click(within(dialog).getByText('Monto'));
+      const amount = within(dialog).getByRole('textbox', { name: 'Monto' });
+      await user.type(amount, '1.500');
+      await user.tab();
+      expect(amount).toHaveValue('1.500,00');
+      await user.click(within(dialog).getByRole('button', { name: 'Actualizar precios' }));
+      expect(await screen.findByText('Precios actualizados.')).toBeInTheDocument();
+      expect(fake.calls.find((c) => c.path === '/api/actualizar-precio-masivo/')).toMatchObject({
+        body: { tipo_cambio: 'Precio', valor: '1500', tipo_update: 1, category: -1 },
+      });
+    });
+
     it('a warning when some dishes were not updated', async () => {
       setup();
       server.use(
