@@ -60,6 +60,22 @@ describe('staff socket', () => {
     vi.restoreAllMocks();
   });
 
+  it('a logout closes the socket; signing in again on the same restaurant opens one with the new token', () => {
+    const { s, events, last } = make();
+    s.start(10);
+    last().serverOpen();
+    last().frame({ type: 'ready', last_id: 5, last_ids: { '10': 5 }, resync: false, restaurants: [10] });
+    const first = last();
+    sessionStore.clear();
+    expect(first.closed).toBe(true);
+    expect(events.at(-1)).toEqual({ kind: 'status', connected: false });
+    sessionStore.signIn({ token: 'tok-2', username: 'ana', groups: [4] });
+    s.start(10);
+    expect(FakeSocket.all).toHaveLength(2);
+    last().serverOpen();
+    expect(JSON.parse(last().sent[0])).toMatchObject({ type: 'auth', token: 'tok-2', fk_resto: 10, last_ids: null });
+  });
+
   it('authenticates in the first frame, never in the URL', () => {
     const { s, last } = make();
     s.start(10);

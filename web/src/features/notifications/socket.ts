@@ -58,6 +58,7 @@ export class StaffSocket {
   private ready = false;
   private stopped = true;
   private restaurant: number | null = null;
+  private token = sessionStore.get().token;
   connected = false;
 
   constructor(
@@ -67,6 +68,17 @@ export class StaffSocket {
     // the server writes each message's text in the language the socket named when it logged in:
     // another language reconnects, resuming after the last ids seen (nothing missed, nothing twice)
     localeStore.subscribe(() => this.relanguage());
+    // a logout (or another sign-in) ends the socket: the server would refuse its token (4401, final)
+    // and the next start() would find it 'running' on the same restaurant and open nothing
+    sessionStore.subscribe(() => this.resession());
+  }
+
+  private resession() {
+    const { token } = sessionStore.get();
+    if (token === this.token) return;
+    this.token = token;
+    this.stop();
+    this.lastIds.clear(); // another user's restaurants
   }
 
   private relanguage() {

@@ -1,13 +1,16 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useSession } from '@/lib/session';
 import { staffSocket, type SocketEvent } from './socket';
 import type { LiveMessage } from './types';
 
 /** Keeps the tab's socket on the given restaurant and calls `onEvent` for each event. */
 export function useStaffSocket(restaurant: number | null, onEvent?: (e: SocketEvent) => void) {
+  const { token } = useSession();
+  // signed in again (same restaurant, same screen): the logout stopped the socket, this opens it
   useEffect(() => {
-    staffSocket.start(restaurant);
-  }, [restaurant]);
+    if (token) staffSocket.start(restaurant);
+  }, [restaurant, token]);
   useEffect(() => (onEvent ? staffSocket.subscribe(onEvent) : undefined), [onEvent]);
 }
 
