@@ -102,6 +102,11 @@ async def name_taken(session: AsyncSession, category_id: int, name: str, exclude
     return await session.scalar(query.limit(1)) is not None
 
 
+async def next_order(session: AsyncSession, category_id: int) -> int:
+    """The `order` that puts a dish after every other of its category."""
+    return await session.scalar(select(func.coalesce(func.max(Dish.order) + 1, 0)).where(Dish.menu_group_id == category_id))
+
+
 async def count_in_category(session: AsyncSession, category_id: int) -> int:
     return await session.scalar(select(func.count()).where(Dish.menu_group_id == category_id)) or 0
 

@@ -17,7 +17,7 @@ class DishCreate(BaseModel):
     price: Price = Field(description="at least 1, 2 decimals: 1234.50 (or 1234,50)")
     menu_group: DbId = Field(description="the category (last level only)")
     description: Description = ""
-    order: Position = 0
+    order: Position | None = Field(None, description="its place in the category; left out: after the last")
 
 
 class DishUpdate(BaseModel):

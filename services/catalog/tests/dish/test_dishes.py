@@ -55,6 +55,16 @@ async def test_a_price_with_a_decimal_comma_is_understood(client, people):
     assert dish["price"] == "12.50"
 
 
+async def test_a_new_dish_goes_after_the_last_of_its_category_unless_it_names_its_place(client, people):
+    menu = await create_menu(client, people.owner_a)
+    category = await create_category(client, people.owner_a, menu["id"])
+    first = await create_dish(client, people.owner_a, category["id"], name="Sprite")
+    second = await create_dish(client, people.owner_a, category["id"], name="Malbec", order=5)
+    third = await create_dish(client, people.owner_a, category["id"], name="Fanta")
+    placed = await create_dish(client, people.owner_a, category["id"], name="Agua", order=1)
+    assert [d["order"] for d in (first, second, third, placed)] == [0, 5, 6, 1]
+
+
 async def test_the_category_is_required(client, people):
     answer = await client.post("/api/dish/", data={"name": "Bife", "price": "10"}, headers={**people.owner_a, "Accept-Language": "en"})
     assert answer.status_code == 400 and answer.json() == {"menu_group": ["This field is required."]}

@@ -461,9 +461,9 @@ export interface components {
             name: string;
             /**
              * Order
-             * @default 0
+             * @description its place in the category; left out: after the last
              */
-            order: number;
+            order?: number | null;
             /**
              * Price
              * @description at least 1, 2 decimals: 1234.50 (or 1234,50)
