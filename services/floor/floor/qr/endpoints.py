@@ -39,7 +39,9 @@ async def menu_qr(
     link = service.public_menu_link(base_url(request), menu_id)
     if format == "pdf":
         page = Document(service.menu_html, (link, current_lang.get()))
-        return PdfResponse(page, "qr_menu.pdf", tenant="menu-qr", cache=service.MENU_PDFS, headers={"Cache-Control": CACHE})
+        # its words are in the caller's language: a cache keeps one copy per language
+        headers = {"Cache-Control": CACHE, "Vary": "Accept-Language"}
+        return PdfResponse(page, "qr_menu.pdf", tenant="menu-qr", cache=service.MENU_PDFS, headers=headers)
     return Response(service.qr_png(link), media_type="image/png", headers={"Cache-Control": CACHE})
 
 

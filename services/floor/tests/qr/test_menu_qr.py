@@ -35,6 +35,7 @@ async def test_the_menu_qr_pdf_is_a_one_page_a4_download(client):
     assert answer.headers["content-type"] == "application/pdf"
     assert answer.headers["content-disposition"] == 'attachment; filename="qr_menu.pdf"'
     assert answer.headers["cache-control"] == "public, max-age=86400"
+    assert answer.headers["vary"] == "Accept-Language"  # the Spanish page is another copy
     assert answer.content.startswith(b"%PDF") and pdf_text(answer.content).count("\f") == 1  # one page
     assert "Scan to see the menu" in pdf_text(answer.content)
 
