@@ -89,6 +89,17 @@ describe('shell', () => {
     expect(screen.getByText('Plan gratuito')).toBeInTheDocument();
   });
 
+  it('the top bar’s Precios opens the price tab again after another tab was chosen', async () => {
+    renderApp('/preguntas-frecuentes?toPrice=1');
+    const user = userEvent.setup();
+    const price = await screen.findByTestId('faq-tab-price');
+    await waitFor(() => expect(price).toHaveAttribute('aria-selected', 'true'));
+    await user.click(screen.getByTestId('faq-tab-security'));
+    expect(price).toHaveAttribute('aria-selected', 'false');
+    await user.click(screen.getByRole('link', { name: 'Precios' }));
+    await waitFor(() => expect(screen.getByTestId('faq-tab-price')).toHaveAttribute('aria-selected', 'true'));
+  });
+
   it('the owner home closes the first-visit help and writes the start flag 2', async () => {
     renderApp('/restaurante', { as: 'owner' });
     const user = userEvent.setup();

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Accordion, Badge, Card, Container, List, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { WHATSAPP_DISPLAY } from '@/config/contact';
 import { MessagesScope, useT } from '@/lib/i18n/messages';
 import es from './locales/es.json';
@@ -80,6 +80,8 @@ function Faq() {
   const t = useT();
   const [params] = useSearchParams();
   const toPrice = params.get('toPrice') === '1';
+  // each press of the top bar's 'Precios' is a navigation of its own (a new key), even to this same URL
+  const { key: visit } = useLocation();
   const narrow = useMediaQuery('(max-width: 48em)');
   const [tab, setTab] = useState<Tab>(toPrice ? 'price' : 'benefits');
   const priceRef = useRef<HTMLDivElement>(null);
@@ -89,7 +91,7 @@ function Faq() {
     setTab('price');
     const id = window.setTimeout(() => priceRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), 50);
     return () => window.clearTimeout(id);
-  }, [toPrice]);
+  }, [toPrice, visit]);
 
   const content: Record<Tab, ReactNode> = {
     benefits: <Questions questions={BENEFIT_QUESTIONS} />,
