@@ -138,6 +138,27 @@ describe('registration', () => {
   });
 });
 
+describe('social login callback', () => {
+  it('a refusal shows the server’s explanation and goes home', async () => {
+    const detail = 'Este e-mail pertenece a una cuenta de restaurante. Ingresá con tu contraseña.';
+    server.use(http.post('*/api/login/social/token_user/:provider/', () => HttpResponse.json({ detail, code: 'social_email_staff' }, { status: 400 })));
+    sessionStorage.setItem('social_state', 'st-1');
+    renderApp('/login/social/google-oauth2/callback?code=c-1&state=st-1');
+    expect(await screen.findByText(detail)).toBeInTheDocument();
+    expect(screen.getByText('Error al ingresar')).toBeInTheDocument();
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+  });
+
+  it('a forged state never reaches the server: the generic message', async () => {
+    let called = false;
+    server.use(http.post('*/api/login/social/token_user/:provider/', () => ((called = true), HttpResponse.json({}, { status: 500 }))));
+    sessionStorage.setItem('social_state', 'st-1');
+    renderApp('/login/social/google-oauth2/callback?code=c-1&state=other');
+    expect(await screen.findByText('No se pudo ingresar con la red social.')).toBeInTheDocument();
+    expect(called).toBe(false);
+  });
+});
+
 describe('password reset confirmation', () => {
   it('an expired link shows the invalid-link message', async () => {
     renderApp('/recuperar-contrasena/MQ/expired');

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { GROUP, paths, type SocialProvider } from '@/config/paths';
+import { showServerErrors } from '@/lib/api-errors';
 import { useT } from '@/lib/i18n/messages';
 import { DURATION, notify } from '@/lib/notify';
 import { sessionStore } from '@/lib/session';
@@ -24,11 +25,14 @@ export default function SocialCallbackPage() {
     if (started.current) return;
     started.current = true;
     const code = params.get('code');
-    const fail = () => {
-      notify('error', t('errors.social'), { title: t('errors.login.title'), autoClose: DURATION.long });
+    // the server's refusal says what to do (a restaurant's e-mail: log in with its password; an
+    // account with a password: link it with '¿Olvidó su contraseña?'); anything else, the generic text
+    const fail = (error?: unknown) => {
+      if (error === undefined) notify('error', t('errors.social'), { title: t('errors.login.title'), autoClose: DURATION.long });
+      else showServerErrors(t, error, { title: 'errors.login.title', autoClose: DURATION.long, serverError: { text: 'errors.social' } });
       navigate(paths.home.path, { replace: true });
     };
-    if (!PROVIDERS.includes(provider) || !code || !consumeState(params.get('state'))) return fail();
+    if (!PROVIDERS.includes(provider) || !code || !consumeState(params.get('state'))) return fail(undefined);
     const redirectUri = sentRedirectUri(`${window.location.origin}${paths.socialCallback.href(provider as SocialProvider)}`);
     exchangeSocialCode(provider as SocialProvider, code, redirectUri)
       .then((r) => {
