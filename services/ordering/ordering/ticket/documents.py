@@ -1,5 +1,6 @@
 """The kitchen's command ticket (85 mm wide) and the active-orders report (A4) as HTML, built from
 plain values in the render process (kit.pdf) once the request has given its connection back."""
+import re
 import textwrap
 from collections import defaultdict
 from datetime import datetime
@@ -11,6 +12,7 @@ from zoneinfo import ZoneInfo
 from kit.i18n import Lang
 from kit.pdf import document
 from ordering import messages, money
+from ordering.order.statuses import REJECTED
 
 TICKET_WIDTH_MM = 85
 
@@ -47,6 +49,8 @@ def ticket_html(
         f"<tr><td class='q'>{line.quantity}</td><td>{escape(line.dish_name)}"
         + (f"<div class='c'>{escape(line.extra_commentary)}</div>" if line.extra_commentary else "")
         + (f"<div class='c'>{t(messages.ORDERED_BY)}: {escape(line.diner_name)}</div>" if line.diner_name else "")
+        # a rejected dish stays on the ticket, said so, at no charge: the kitchen must not make it
+        + (f"<div class='c'>({t(messages.STATUS_NAMES[REJECTED])})</div>" if line.status == REJECTED else "")
         + f"</td><td class='a'>{amount_text(money.line_charge(line), lang)}</td></tr>"
         for line in lines
     )
@@ -76,6 +80,13 @@ def ticket_html(
 QTY, DISH, STATUS, WHEN, AMOUNT = 5, 42, 10, 16, 16
 
 
+def _place_order(name: str | None) -> tuple:
+    """Places as the floor names them, in number order (M2 before M10); delivery and take-away last."""
+    if not name:
+        return (1,)
+    return (0, *((int(part), "") if part.isdigit() else (0, part) for part in re.split(r"(\d+)", name)))
+
+
 def _row(qty: str, dish: str, status: str, moment: str, amount: str) -> str:
     """One line of the report; a long dish name continues on the next lines of its column."""
     names = textwrap.wrap(dish, DISH) or [""]
@@ -93,7 +104,7 @@ def report_html(
         by_place[line.place_id].append(line)
     head = _row(t(messages.QUANTITY), t(messages.DISH), t(messages.STATUS), "", t(messages.AMOUNT))
     sections = []
-    for place_id, held in sorted(by_place.items(), key=lambda item: places.get(item[0], "")):
+    for place_id, held in sorted(by_place.items(), key=lambda item: _place_order(places.get(item[0]))):
         rows = "\n".join(
             _row(str(l.quantity), l.dish_name, t(messages.STATUS_NAMES[l.status]), when(l.created_at, timezone, lang),
                  amount_text(money.line_charge(l), lang))
@@ -101,8 +112,10 @@ def report_html(
         )
         subtotal = amount_text(money.tab_total(held), lang)
         total = f"{t(messages.TOTAL)}{subtotal:>{QTY + DISH + STATUS + WHEN + AMOUNT + 8 - len(t(messages.TOTAL))}}"
+        name = places.get(place_id)
+        heading = f"{t(messages.PLACE)} {name}" if name else t(messages.DELIVERY_AND_TAKEAWAY)
         sections.append(
-            f"<h2>{escape(t(messages.PLACE))} {escape(places.get(place_id, ''))}</h2>"
+            f"<h2>{escape(heading)}</h2>"
             f"<pre><span class='h'>{escape(head)}</span>\n{escape(rows)}\n<b>{escape(total)}</b></pre>"
         )
     return f"""<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><style>

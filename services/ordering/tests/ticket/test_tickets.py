@@ -37,6 +37,7 @@ def test_the_ticket_is_85_mm_wide_and_reads_back_with_lines_comments_and_total()
     text = page_text(document)
     for expected in ("La Esquina", "Comanda #42", "Lugar: M11", "22/11/2026 18:30", "Empanada", "sin sal", "Pidió: Ana", "$ 2.500,00", "Total: $ 2.500,00"):
         assert expected in text, expected
+    assert "Milanesa (rechazada) $ 0,00" in text  # the kitchen must not make it
     english = page_text(render(ticket_html("La Esquina", "M11", order, now, lines, "en", TZ)))
     assert "Order ticket #42" in english and "11/22/2026" in english and "Total: US$ 2,500.00" in english
 
@@ -46,6 +47,14 @@ def test_the_report_reads_back_by_place_with_statuses():
     text = page_text(render(report_html("La Esquina", lines[:1], {11: "M11"}, "es", TZ, now)))
     for expected in ("Órdenes activas", "La Esquina", "Lugar M11", "Empanada", "nueva", "$ 2.500,00"):
         assert expected in text, expected
+
+
+def test_the_reports_places_come_in_number_order_and_delivery_last():
+    _, (line, _), now = sample()
+    lines = tuple(line._replace(place_id=place) for place in (10, None, 2, 21, 3))
+    text = page_text(render(report_html("La Esquina", lines, {10: "M10", 2: "M2", 21: "M21", 3: "M3"}, "en", TZ, now)))
+    headings = [text.index(h) for h in ("Place M2", "Place M3", "Place M10", "Place M21", "Delivery and take-away")]
+    assert headings == sorted(headings)
 
 
 async def test_the_ticket_of_an_order_as_pdf_and_html(client, people, app):
