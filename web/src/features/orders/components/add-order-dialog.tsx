@@ -50,6 +50,8 @@ export function AddOrderDialog({ table, restaurant, menu: placeMenu, onClose }: 
           value={menu ? String(menu) : null}
           onChange={(v) => setMenu(v ? Number(v) : null)}
           allowDeselect={false}
+          // a place takes the dishes of its own menu only (ordering refuses the others)
+          disabled={placeMenu !== undefined}
         />
         <Stack gap={6} data-testid="add-dishes">
           {(dishes.data ?? [])

@@ -196,6 +196,9 @@ describe('the orders board (/ordenes)', () => {
     await user.click(await within(dialog).findByRole('button', { name: 'Agregar orden' }));
     const add = await screen.findByRole('dialog', { name: 'Agregar orden: M1' });
     await user.click(await within(add).findByRole('button', { name: 'Sumar Empanada' }));
+    // the place's own menu, fixed: ordering refuses another menu's dishes there
+    expect(within(add).getByLabelText('Menú')).toHaveValue('Carta');
+    expect(within(add).getByLabelText('Menú')).toBeDisabled();
     expect(within(add).getByText('0/100')).toBeInTheDocument(); // the comment's limit, as answered
     await settled();
     const from = fake.calls.length;
