@@ -402,6 +402,9 @@ async def change(session: AsyncSession, settings: Settings, principal: Principal
         edits["quantity"] = data.quantity
         fields.append("quantity")
     if data.extra_commentary is not None and data.extra_commentary != line.extra_commentary:
+        place = await projections.place(session, line.place_id) if line.place_id else None
+        if place is not None and not place.admin:
+            raise AddOrderDisabled()  # the place's switch closes its comments to staff too (spec part 2 §4)
         edits["extra_commentary"] = data.extra_commentary
         fields.append("comment")
     if data.fk_sit is not None and data.fk_sit != line.place_id:

@@ -70,6 +70,15 @@ async def test_a_place_whose_admin_flag_is_off_takes_no_staff_orders(client, peo
     assert answer.status_code == 400 and answer.json()["code"] == "place_add_order_disabled"
 
 
+async def test_a_place_whose_admin_flag_is_off_takes_no_staff_comments(client, people, app):
+    (line,) = await order(client, people.owner_a, (11, 1, 1))
+    await deliver(app, place(11, admin=False))
+    answer = await client.put(f"/api/ordenes/{line['id']}/", json={"extra_commentary": "sin sal"}, headers=people.owner_a)
+    assert answer.status_code == 400 and answer.json()["code"] == "place_add_order_disabled"
+    answer = await client.put(f"/api/ordenes/{line['id']}/", json={"quantity": 2}, headers=people.owner_a)
+    assert answer.status_code == 200 and answer.json()["extra_commentary"] == ""  # other changes still go
+
+
 async def test_placing_announces_the_order_the_table_and_the_dishes(client, people, app):
     lines = await order(client, people.operator_a, (11, 1, 2), (11, 2, 1), (12, 1, 1))
     # one transaction's events share a timestamp: their order among themselves is not defined
