@@ -214,14 +214,17 @@ describe('the orders board (/ordenes)', () => {
 
   it('a freed table: one read, and its echo is covered once the tab is empty', async () => {
     const user = userEvent.setup();
-    await openBoard({ lines: [line(1, 1, '1'), line(2, 1, '4')] });
+    await openBoard({ lines: [line(1, 1, '1'), line(2, 1, '4', { can_pay: true, quantity: 2 })] });
     await user.click(tile('M1'));
     const dialog = await screen.findByRole('dialog', { name: 'Órdenes de M1' });
     await within(dialog).findAllByRole('row');
     await settled();
     const from = fake.calls.length;
     await user.click(within(dialog).getByRole('button', { name: 'Liberar mesa' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Liberar mesa' })).getByRole('button', { name: 'Confirmar' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Liberar mesa' });
+    // the delivered dishes not yet charged are named before they leave the table
+    expect(confirm).toHaveTextContent('Quedan 2 platos entregados sin cobrar ($ 3.000,00): dejarán la mesa y se cobran desde la lista.');
+    await user.click(within(confirm).getByRole('button', { name: 'Confirmar' }));
     await waitFor(() => expect(tile('M1')).toHaveAttribute('data-status', 'free'));
     FakeStaffSocket.last.frame(liveMessage('table_freed', { id: ++seq, restaurant: R, place: 1, lines: [{ id: 1, status: null, version: null }] }));
     await settled();

@@ -4,6 +4,8 @@ import { IconBell, IconReceipt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Loading } from '@/components/loading';
+import { formatPrice } from '@/lib/i18n/format';
+import { useLocale } from '@/lib/i18n/locale';
 import { useT } from '@/lib/i18n/messages';
 import { succeeded } from '@/lib/notify';
 import { placesQuery } from '@/lib/places';
@@ -14,7 +16,7 @@ import type { Line, TableAction } from '../api/types';
 import { useWaiterSent } from '../api/waiter-sent';
 import { AddOrderDialog } from './add-order-dialog';
 import { LineCells } from './line-actions';
-import { PayDialog } from './pay-dialog';
+import { PayDialog, totalOf } from './pay-dialog';
 import { callOf } from './sketch-view';
 import { useActionError } from './use-action-error';
 
@@ -28,6 +30,7 @@ type Props = { place: number; name: string; restaurant: number; bulk: boolean; o
  */
 export function TableDialog({ place, name, restaurant, bulk, onClose }: Props) {
   const t = useT();
+  const [locale] = useLocale();
   const table = useQuery(tableQuery(restaurant, place));
   const floor = useQuery({ ...placesQuery(restaurant), staleTime: Infinity }).data?.find((p) => p.id === place);
   const action = useTableAction(restaurant);
@@ -42,6 +45,14 @@ export function TableDialog({ place, name, restaurant, bulk, onClose }: Props) {
   const call = callOf(floor);
   const lines = table.data?.lines ?? [];
   const payable = payableLines(lines);
+  // freeing rejects only what is open: dishes delivered and not yet charged leave the table with it
+  const unpaid = payable.filter((l) => l.status === '4');
+  const freeMessage = unpaid.length
+    ? `${t('orders.confirmFree', { name })} ${t('orders.confirmFreeUnpaid', {
+        count: unpaid.reduce((n, l) => n + l.quantity, 0),
+        amount: formatPrice(totalOf(unpaid), locale),
+      })}`
+    : t('orders.confirmFree', { name });
   return (
     <Modal opened onClose={onClose} title={t('orders.tableOrders', { name })} size="xl" closeButtonProps={{ 'aria-label': t('common.close') }}>
       <Stack>
@@ -101,7 +112,7 @@ export function TableDialog({ place, name, restaurant, bulk, onClose }: Props) {
       <ConfirmDialog
         opened={confirm !== null}
         title={confirm === 'liberar' ? t('orders.free') : t('orders.rejectAll')}
-        message={confirm === 'liberar' ? t('orders.confirmFree', { name }) : t('orders.confirmReject')}
+        message={confirm === 'liberar' ? freeMessage : t('orders.confirmReject')}
         confirmLabel={t('common.confirm')}
         loading={action.isPending}
         onClose={() => setConfirm(null)}
