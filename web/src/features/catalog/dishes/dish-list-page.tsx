@@ -68,6 +68,10 @@ function DishList({ restaurant }: { restaurant: number }) {
 
   const count = dishes.data?.count ?? 0;
   const pages = Math.max(1, Math.ceil(count / size));
+  // the last dish of the last page deleted (here or on another tablet): its page is gone, show the one before
+  useEffect(() => {
+    if (dishes.data && page > pages) setPage(pages);
+  }, [dishes.data, page, pages]);
   return (
     <Container size="xl" py="lg">
       <ScreenHeader title={t('page.listaDePlatos.title')} onHelp={() => setDialog('help')}>

@@ -227,6 +227,21 @@ describe('dish list (/lista-de-platos)', () => {
     expect(category).toHaveValue('Bebidas / Vinos');
   });
 
+  it('deleting the only dish of the last page shows the page before, not an empty grid', async () => {
+    const many = Array.from({ length: 10 }, (_, i) => dish(200 + i, `Plato ${i + 1}`, '1000.00', { id: 10, name: 'Entradas' }));
+    const fake = setup({ dishes: many });
+    const user = userEvent.setup();
+    renderApp('/lista-de-platos', { as: 'owner' });
+    await screen.findByTestId('dish-card-Plato 1');
+    await menuChosen();
+    await user.click(screen.getByRole('button', { name: 'Página 2' }));
+    const dialog = await openDish(user, 'Plato 10');
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Eliminar plato' })).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByTestId('dish-card-Plato 9')).toBeInTheDocument();
+    expect(dishQueries(fake).at(-1)).toMatchObject({ page: '1' });
+  });
+
   it('the page size asks GET dish/ for 18 and for 36', async () => {
     const { fake, user } = await openList(setup());
     const pageSize = screen.getByRole('combobox', { name: 'Platos por página' });

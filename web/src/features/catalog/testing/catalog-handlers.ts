@@ -119,8 +119,10 @@ export function catalogServer(opts: { menus?: Menu[]; dishes?: Dish[] } = {}) {
       await record(request);
       return HttpResponse.json(dishes.find((d) => d.pk === Number(params.id)));
     }),
-    http.delete('*/api/dish/:id/', async ({ request }) => {
+    http.delete('*/api/dish/:id/', async ({ request, params }) => {
       await record(request);
+      const at = dishes.findIndex((x) => x.pk === Number(params.id));
+      if (at >= 0) dishes.splice(at, 1);
       return new HttpResponse(null, { status: 204 });
     }),
     http.post('*/api/dish/:id/habilitar-inhabilitar/', async ({ request, params }) => {
