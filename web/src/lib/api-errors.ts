@@ -82,3 +82,20 @@ export function useShowServerErrors(rules: ErrorRules) {
 export function notifyProblems(t: T, ids: string[], title: string) {
   for (const id of ids) notify('error', t(id), { title, autoClose: DURATION.form });
 }
+
+/**
+ * A form's invalid handler (react-hook-form's second `handleSubmit` argument): each field's
+ * message as a notification (spec part 1 §8 'Form validation errors are each shown as a
+ * notification'), nested fields (`fk_user.email`) too; `title` is a catalog id.
+ */
+export function notifyInvalid(t: T, title: string) {
+  return (errors: object) => notifyProblems(t, formMessages(errors), t(title));
+}
+
+function formMessages(errors: object): string[] {
+  return Object.values(errors).flatMap((e: unknown) => {
+    if (!e || typeof e !== 'object') return [];
+    const { message } = e as { message?: unknown };
+    return typeof message === 'string' ? [message] : formMessages(e);
+  });
+}

@@ -34,13 +34,16 @@ describe('login dialog', () => {
     expect(await screen.findByText('Demasiados intentos. Esperá unos minutos y volvé a probar.')).toBeInTheDocument();
   });
 
-  it('checks the client rules before calling the server', async () => {
+  it('checks the client rules before calling the server, each also as a notification', async () => {
     renderApp('/');
     const { user, dialog } = await openLogin();
     await user.type(await within(dialog).findByLabelText('Usuario o e-mail'), 'owner@example.com');
     await user.type(within(dialog).getByLabelText('Contraseña'), 'short');
     await user.click(within(dialog).getByRole('button', { name: 'Ingresar' }));
     expect(await within(dialog).findByText('La contraseña debe tener al menos 8 caracteres')).toBeInTheDocument();
+    // spec part 1 §8: form validation errors are each shown as a notification
+    expect(await screen.findByText('Error al ingresar')).toBeInTheDocument();
+    expect(screen.getAllByText('La contraseña debe tener al menos 8 caracteres')).toHaveLength(2);
   });
 
   it.each([
@@ -110,6 +113,14 @@ describe('registration', () => {
     await user.click(within(form).getByRole('button', { name: 'Crear cuenta' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/restaurante'));
     expect(await screen.findByText('Restaurante registrado correctamente.')).toBeInTheDocument();
+  });
+
+  it('each rule the form checks is its own notification too', async () => {
+    renderApp('/resto');
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Registrá tu restaurante' });
+    await user.click(within(form).getByRole('button', { name: 'Crear cuenta' }));
+    await waitFor(() => expect(screen.getAllByText('Error en el registro').length).toBeGreaterThanOrEqual(5));
   });
 
   it('each server field error is its own notification', async () => {

@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useErrorText } from '@/lib/form-utils';
+import { notifyInvalid } from '@/lib/api-errors';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
 import { sessionStore } from '@/lib/session';
@@ -45,6 +46,7 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
       },
       onError: showErrors,
     }),
+    notifyInvalid(t, 'errors.password.title'),
   );
   return (
     <FormDialog opened={opened} onClose={close} title={t('password.change')} onSubmit={submit} submitting={change.isPending}>

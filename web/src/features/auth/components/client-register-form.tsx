@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { GROUP } from '@/config/paths';
 import { useErrorText } from '@/lib/form-utils';
+import { notifyInvalid } from '@/lib/api-errors';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
 import { useRegisterClient } from '../api/register-client';
@@ -37,6 +38,7 @@ export default function ClientRegisterForm({ onLogin, onDone }: Props) {
         onError: showErrors,
       },
     ),
+    notifyInvalid(t, 'errors.register.title'),
   );
   return (
     <form onSubmit={submit} noValidate aria-label={t('auth.registerClient.title')}>

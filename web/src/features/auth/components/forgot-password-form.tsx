@@ -1,6 +1,7 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { notifyInvalid } from '@/lib/api-errors';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
 import { useErrorText } from '@/lib/form-utils';
@@ -21,6 +22,7 @@ export default function ForgotPasswordForm({ isResto = false, onBack, onDone }: 
   };
   const submit = form.handleSubmit((values) =>
     reset.mutate({ email: values.email, is_resto: isResto }, { onSettled: done }),
+    notifyInvalid(t, 'auth.forgot.title'),
   );
   return (
     <form onSubmit={submit} noValidate aria-label={t('auth.forgot.title')}>

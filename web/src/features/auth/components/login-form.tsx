@@ -1,6 +1,7 @@
 import { Anchor, Button, Divider, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { notifyInvalid } from '@/lib/api-errors';
 import { useT } from '@/lib/i18n/messages';
 import { useErrorText } from '@/lib/form-utils';
 import { useDemoLogin } from '../api/demo-login';
@@ -26,7 +27,7 @@ export default function LoginForm({ onForgot, onRegister, onDone }: Props) {
     onDone?.();
     void completeLogin(result);
   };
-  const submit = form.handleSubmit((values) => login.mutate(values, { onSuccess, onError: showLoginError }));
+  const submit = form.handleSubmit((values) => login.mutate(values, { onSuccess, onError: showLoginError }), notifyInvalid(t, 'errors.login.title'));
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('auth.login.title')}>

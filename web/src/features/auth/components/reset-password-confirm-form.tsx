@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useErrorText } from '@/lib/form-utils';
+import { notifyInvalid } from '@/lib/api-errors';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
 import { useConfirmPasswordReset } from '../api/reset-password';
@@ -32,6 +33,7 @@ export default function ResetPasswordConfirmForm({ uid, token }: { uid: string; 
         onError: showErrors,
       },
     ),
+    notifyInvalid(t, 'errors.password.title'),
   );
   return (
     <form onSubmit={submit} noValidate aria-label={t('auth.reset.title')}>

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { GROUP } from '@/config/paths';
 import { useErrorText } from '@/lib/form-utils';
+import { notifyInvalid } from '@/lib/api-errors';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
 import { KEYS, write } from '@/lib/storage';
@@ -44,6 +45,7 @@ export default function RestaurantRegisterForm({ onLogin, onDone }: Props) {
         onError: showErrors,
       },
     ),
+    notifyInvalid(t, 'errors.register.title'),
   );
   return (
     <form onSubmit={submit} noValidate aria-label={t('auth.registerResto.title')}>

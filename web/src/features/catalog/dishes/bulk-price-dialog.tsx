@@ -3,7 +3,7 @@ import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { type Control, Controller, type FieldValues, type Path, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LabelledChoice } from '@/components/labelled-choice';
-import { notifyProblems } from '@/lib/api-errors';
+import { notifyInvalid } from '@/lib/api-errors';
 import { useT } from '@/lib/i18n/messages';
 import { DURATION, notify } from '@/lib/notify';
 import { useBulkPriceUpdate } from '../api/bulk-prices';
@@ -63,7 +63,7 @@ export function BulkPriceDialog(props: { opened: boolean; menus: Menu[]; menuId:
           onError,
         },
       ),
-    (invalid) => notifyProblems(t, Object.values(invalid).map((e) => e?.message as string).filter(Boolean), t('catalog.bulk.error')),
+    notifyInvalid(t, 'catalog.bulk.error'),
   );
 
   return (

@@ -17,7 +17,7 @@ import type { Dish, DishImage } from '../api/types';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { PriceInput } from '../components/price-input';
 import { notifyServerErrors } from '../components/show-errors';
-import { errorCode, notifyProblems } from '@/lib/api-errors';
+import { errorCode, notifyInvalid } from '@/lib/api-errors';
 import {
   DISH_DESCRIPTION_MAX,
   DISH_FORM_IMAGE_TYPES,
@@ -104,7 +104,7 @@ export function DishDialog({ opened, dish, menuId, defaultCategory, onClose }: P
       }
     },
     // each form error as a notification too (spec part 1 §5 last rule)
-    (invalid) => notifyProblems(t, Object.values(invalid).map((e) => e?.message as string).filter(Boolean), t('catalog.dish.invalid')),
+    notifyInvalid(t, 'catalog.dish.invalid'),
   );
 
   const onToggle = () => {
