@@ -49,6 +49,8 @@ describe('/operador-restaurante: operators of the selected restaurant', () => {
     const { user, form } = await fillAdd({ first: '9Oscar', email: 'oscar@example.com', password: 'con espacios' });
     expect(await within(form).findByText('El nombre debe comenzar con una letra')).toBeInTheDocument();
     expect(within(form).getByText('La contraseña no puede contener espacios')).toBeInTheDocument();
+    // each also as a notification (spec part 1 §8)
+    expect(await screen.findAllByText('Error al registrar el operador')).toHaveLength(2);
     const first = within(form).getByLabelText(/^Nombre/);
     await user.clear(first);
     await user.type(first, 'Oscar');

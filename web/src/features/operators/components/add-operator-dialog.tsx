@@ -1,6 +1,7 @@
 import { PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { notifyInvalid } from '@/lib/api-errors';
 import { useT } from '@/lib/i18n/messages';
 import { succeeded } from '@/lib/notify';
 import { useErrorText } from '@/lib/form-utils';
@@ -32,6 +33,7 @@ export function AddOperatorDialog({ opened, restaurantId, onClose }: { opened: b
         onError: showErrors,
       },
     ),
+    notifyInvalid(t, 'operators.errors.title'),
   );
   return (
     <FormDialog opened={opened} onClose={close} title={t('operators.add')} size="lg" onSubmit={submit} submitting={create.isPending} submitLabel={t('operators.create')}>

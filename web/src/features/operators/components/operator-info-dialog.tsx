@@ -1,6 +1,7 @@
 import { Modal, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { notifyInvalid } from '@/lib/api-errors';
 import { useT } from '@/lib/i18n/messages';
 import { succeeded } from '@/lib/notify';
 import { useErrorText } from '@/lib/form-utils';
@@ -48,6 +49,7 @@ function InfoForm({ operator, onClose }: { operator: Operator; onClose: () => vo
         onError: showErrors,
       },
     ),
+    notifyInvalid(t, 'operators.errors.title'),
   );
   return (
     <form onSubmit={submit} noValidate aria-label={t('operators.info.title')}>

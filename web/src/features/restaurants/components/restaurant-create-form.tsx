@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { notifyInvalid } from '@/lib/api-errors';
 import { useT } from '@/lib/i18n/messages';
 import { notify } from '@/lib/notify';
 import { FormActions } from '@/components/form-actions';
@@ -31,6 +32,7 @@ export function RestaurantCreateForm({ onCreated, onCancel }: { onCreated: (r: R
         onError: showErrors,
       },
     ),
+    notifyInvalid(t, 'restaurants.errors.createTitle'),
   );
   return (
     <form onSubmit={submit} noValidate aria-label={t('restaurants.create.title')}>

@@ -2,6 +2,7 @@ import { Modal, Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changedValues } from '@/lib/form-data';
+import { notifyInvalid } from '@/lib/api-errors';
 import { useT } from '@/lib/i18n/messages';
 import { succeeded } from '@/lib/notify';
 import { FormActions } from '@/components/form-actions';
@@ -42,7 +43,7 @@ function EditForm({ restaurant, onClose }: { restaurant: Restaurant; onClose: ()
         onError: showErrors,
       },
     );
-  });
+  }, notifyInvalid(t, 'restaurants.errors.updateTitle'));
   return (
     <form onSubmit={submit} noValidate aria-label={t('restaurants.edit.title')}>
       <Stack gap="sm">
