@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useT } from '@/lib/i18n/messages';
+import { succeeded } from '@/lib/notify';
 import { useChangeStatus } from '../api/change-status';
 import { openTicket } from '../api/get-ticket';
 import { paymentState, type PaymentState } from '../api/pay';
@@ -28,7 +29,7 @@ export function LineActions({ line, restaurant }: { line: Line; restaurant: numb
   return (
     <Group gap={6} wrap="nowrap">
       {next && (
-        <Button size="sm" loading={change.isPending} onClick={() => change.mutate({ line, status: next }, { onError })}>
+        <Button size="sm" loading={change.isPending} onClick={() => change.mutate({ line, status: next }, { onError, onSuccess: succeeded(t('orders.updated')) })}>
           {t(next === '2' ? 'orders.accept' : 'orders.deliver')}
         </Button>
       )}
@@ -50,7 +51,7 @@ export function LineActions({ line, restaurant }: { line: Line; restaurant: numb
         confirmLabel={t('orders.reject')}
         loading={change.isPending}
         onClose={() => setConfirm(false)}
-        onConfirm={() => change.mutate({ line, status: '3' }, { onError, onSettled: () => setConfirm(false) })}
+        onConfirm={() => change.mutate({ line, status: '3' }, { onError, onSuccess: succeeded(t('orders.updated')), onSettled: () => setConfirm(false) })}
       />
       {paying && (
         <PayDialog

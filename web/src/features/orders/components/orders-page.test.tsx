@@ -113,6 +113,7 @@ describe('the orders board (/ordenes)', () => {
     let from = fake.calls.length;
     await user.click(within(dialog).getByRole('button', { name: 'Aceptar todas' }));
     await waitFor(() => expect(tile('M1')).toHaveAttribute('data-status', '2'));
+    expect(await screen.findByText('Órdenes de M1 actualizadas')).toBeInTheDocument();
     await settled();
     expect(fake.requests(from)).toEqual(['POST /api/ordenes/mesa/1/aceptar/', 'GET /api/ordenes/mesas/1/']);
     from = fake.calls.length;
@@ -139,6 +140,7 @@ describe('the orders board (/ordenes)', () => {
     release();
     await settled();
     expect(fake.requests(from)).toEqual(['PUT /api/ordenes/1/', 'GET /api/ordenes/mesas/1/']);
+    expect(await screen.findByText('Orden actualizada')).toBeInTheDocument();
     // the line's next step is now the server's 'deliver'
     expect(within(dialog).queryByRole('button', { name: 'Aceptar' })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Entregar' })).toBeInTheDocument();
@@ -226,6 +228,7 @@ describe('the orders board (/ordenes)', () => {
     expect(confirm).toHaveTextContent('Quedan 2 platos entregados sin cobrar ($ 3.000,00): dejarán la mesa y se cobran desde la lista.');
     await user.click(within(confirm).getByRole('button', { name: 'Confirmar' }));
     await waitFor(() => expect(tile('M1')).toHaveAttribute('data-status', 'free'));
+    expect(await screen.findByText('Mesa M1 liberada')).toBeInTheDocument();
     FakeStaffSocket.last.frame(liveMessage('table_freed', { id: ++seq, restaurant: R, place: 1, lines: [{ id: 1, status: null, version: null }] }));
     await settled();
     expect(fake.requests(from)).toEqual(['POST /api/ordenes/mesa/1/liberar/', 'GET /api/ordenes/mesas/1/']);

@@ -40,7 +40,11 @@ export function TableDialog({ place, name, restaurant, bulk, onClose }: Props) {
   const [adding, setAdding] = useState(false);
   // the lines 'pay all' was opened with: a line another tablet pays meanwhile then answers 208
   const [paying, setPaying] = useState<Line[] | null>(null);
-  const run = (a: TableAction) => action.mutate({ sit: place, action: a }, { onError, onSettled: () => setConfirm(null) });
+  const run = (a: TableAction) =>
+    action.mutate(
+      { sit: place, action: a },
+      { onError, onSuccess: succeeded(t(a === 'liberar' ? 'orders.freed' : 'orders.updatedAll', { name })), onSettled: () => setConfirm(null) },
+    );
   const allowed = (a: TableAction) => table.data?.actions.includes(a as never) ?? false;
   const call = callOf(floor);
   const lines = table.data?.lines ?? [];
