@@ -112,9 +112,10 @@ describe('floor sketch (/croquis-restaurante)', () => {
     await waitFor(() => expect(places()).toEqual(['M1', 'M3', 'M2']));
     expect(screen.queryByRole('button', { name: 'Agregar mesa' })).not.toBeInTheDocument();
     const w = writes(fake);
-    expect(w.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/sit/verificar-sit/', 'POST /api/sit/verificar-sit/', 'POST /api/sit/', 'POST /api/sit/delete/']);
-    expect(w[2].body).toEqual({ location: [expect.objectContaining({ fk_resto: 7, fk_menu: 1, i_name: 'M2', sit_type: 'mesa', w_width: 1, h_high: 1 })] });
-    expect(w[3].body).toEqual({ location: [{ id: 3 }, { id: 5 }] });
+    // removed first, so a freed name could go to a new place in the same save
+    expect(w.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/sit/verificar-sit/', 'POST /api/sit/verificar-sit/', 'POST /api/sit/delete/', 'POST /api/sit/']);
+    expect(w[2].body).toEqual({ location: [{ id: 3 }, { id: 5 }] });
+    expect(w[3].body).toEqual({ location: [expect.objectContaining({ fk_resto: 7, fk_menu: 1, i_name: 'M2', sit_type: 'mesa', w_width: 1, h_high: 1 })] });
   });
 
   it('removing a place with open orders is refused at once, naming it', async () => {
