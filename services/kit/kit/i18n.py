@@ -20,16 +20,12 @@ class Text:
         template = getattr(self, lang or current_lang.get())
         return template.format(**params) if params else template
 
-    def format(self, **params) -> "Text":
-        return Text(es=self.es.format(**params), en=self.en.format(**params))
-
-
-def fill(template: Text, **params: "Text | str | int") -> Text:
-    """`template` with `params` filled in each language; a `Text` parameter gives its own language."""
-    return Text(
-        es=template.es.format(**{k: v.es if isinstance(v, Text) else v for k, v in params.items()}),
-        en=template.en.format(**{k: v.en if isinstance(v, Text) else v for k, v in params.items()}),
-    )
+    def format(self, **params: "Text | str | int | Decimal") -> "Text":
+        """Each language filled in; a `Text` parameter gives its own language (`money(...)`, a status)."""
+        return Text(
+            es=self.es.format(**{k: v.es if isinstance(v, Text) else v for k, v in params.items()}),
+            en=self.en.format(**{k: v.en if isinstance(v, Text) else v for k, v in params.items()}),
+        )
 
 
 def money(amount: Decimal) -> Text:

@@ -1,7 +1,7 @@
 """Texts in both languages: amounts and filled templates (no database)."""
 from decimal import Decimal
 
-from kit.i18n import Text, fill, money
+from kit.i18n import Text, money
 
 
 def test_an_amount_is_written_as_each_language_writes_it():
@@ -11,4 +11,4 @@ def test_an_amount_is_written_as_each_language_writes_it():
 
 def test_a_text_parameter_fills_each_language_with_its_own_words():
     template = Text(es="{who} debe {amount}", en="{who} owes {amount}")
-    assert fill(template, who="Resto", amount=money(Decimal("15"))) == Text(es="Resto debe $ 15,00", en="Resto owes $15.00")
+    assert template.format(who="Resto", amount=money(Decimal("15"))) == Text(es="Resto debe $ 15,00", en="Resto owes $15.00")

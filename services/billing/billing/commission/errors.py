@@ -4,7 +4,7 @@ from decimal import Decimal
 
 from billing import messages
 from kit.errors import DetailError
-from kit.i18n import fill, money
+from kit.i18n import money
 
 
 class CreditRequired(DetailError, code="credit_required", text=messages.CREDIT_REQUIRED):
@@ -19,7 +19,7 @@ class CreditOverDebt(DetailError, code="credit_max", text=messages.CREDIT_MAX):
     """rulesCommision.max: more than the restaurant owes."""
 
     def __init__(self, owed: Decimal):
-        super().__init__(fill(self.text, owed=money(owed)))
+        super().__init__(self.text.format(owed=money(owed)))
 
 
 class CreditDecimals(DetailError, code="credit_decimals", text=messages.CREDIT_DECIMALS): ...

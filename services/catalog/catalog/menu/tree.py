@@ -21,7 +21,7 @@ from catalog.menu.schemas import CategoryNode, CategoryTree, DishLeaf, MenuTree,
 from catalog.prices import price_problem, round_price
 from contracts.catalog import CategoryChanged, CategoryCreated, DishChanged, DishCreated, MenuChanged, MenuCreated
 from kit.errors import NonFieldError
-from kit.i18n import Text, fill
+from kit.i18n import Text
 from kit.membership import ensure_restaurant_access
 from kit.tokens import Principal
 
@@ -144,7 +144,7 @@ def check(tree: NestedMenu, existing_categories: set[int], existing_dishes: set[
                 if dish.price is None or problem is messages.PRICE_TOO_LOW:
                     problems.add(messages.PRICE_REQUIRED_FOR_NEW_DISH.format(name=name[:20]))
                 elif problem is not None:  # too many decimals or digits: say which, of which dish
-                    problems.add(fill(messages.DISH_PROBLEM, name=name[:20], problem=problem))
+                    problems.add(messages.DISH_PROBLEM.format(name=name[:20], problem=problem))
         for child in node.sub_categories:
             visit(child)
 

@@ -12,7 +12,7 @@ from contracts.ordering import (
     DeliveryChanged, LineFacts, LinesChanged, LinesRemoved, LinesStatusChanged, OrderPlaced, TabClosed,
     TableFreed,
 )
-from kit.i18n import Text, fill, money
+from kit.i18n import Text, money
 from notifications import messages
 from notifications.notification.message import (
     BILL_REQUEST,
@@ -53,7 +53,7 @@ def items(lines: Sequence[LineFacts]) -> Text:
     named = ", ".join(f"{line.quantity} × {line.dish_name}" for line in lines[:ITEMS_SHOWN])
     if len(lines) <= ITEMS_SHOWN:
         return Text(es=named, en=named)
-    return fill(messages.MORE_ITEMS, items=named, count=len(lines) - ITEMS_SHOWN)
+    return messages.MORE_ITEMS.format(items=named, count=len(lines) - ITEMS_SHOWN)
 
 
 def order_placed(event: OrderPlaced, place: str) -> Draft:
@@ -90,7 +90,7 @@ def order_placed(event: OrderPlaced, place: str) -> Draft:
         type=type_,
         order_type=order_type,
         description=place,
-        msg=fill(template, place=place, items=items(event.lines)),
+        msg=template.format(place=place, items=items(event.lines)),
         created_at=event.occurred_at,
         place_id=event.place_id,
         from_admin=event.source == "staff",
@@ -104,11 +104,11 @@ def lines_status_changed(event: LinesStatusChanged, place: str) -> Draft:
     targets = {change.to_status for change in changes}
     if len(changes) == 1:
         only = changes[0]
-        msg = fill(messages.LINE_STATUS, place=place, quantity=only.quantity, dish=only.dish_name, status=messages.STATUS[only.to_status])
+        msg = messages.LINE_STATUS.format(place=place, quantity=only.quantity, dish=only.dish_name, status=messages.STATUS[only.to_status])
     elif len(targets) == 1:
-        msg = fill(messages.LINES_STATUS, place=place, count=len(changes), status=messages.STATUS[targets.pop()])
+        msg = messages.LINES_STATUS.format(place=place, count=len(changes), status=messages.STATUS[targets.pop()])
     else:
-        msg = fill(messages.LINES_CHANGED, place=place, count=len(changes))
+        msg = messages.LINES_CHANGED.format(place=place, count=len(changes))
     return _about_lines(event, ORDER_STATUS, place, msg, event.place_id, changes=[
         {
             "id": c.line_id, "name": c.dish_name, "quantity": c.quantity, "from_status": c.from_status, "status": c.to_status,
@@ -120,7 +120,7 @@ def lines_status_changed(event: LinesStatusChanged, place: str) -> Draft:
 
 def lines_removed(event: LinesRemoved, place: str) -> Draft:
     count = len(event.line_ids)
-    msg = fill(messages.LINE_REMOVED, place=place) if count == 1 else fill(messages.LINES_REMOVED, place=place, count=count)
+    msg = messages.LINE_REMOVED.format(place=place) if count == 1 else messages.LINES_REMOVED.format(place=place, count=count)
     return _about_lines(event, ORDER_REMOVED, place, msg, event.place_id, ids=list(event.line_ids))
 
 
@@ -129,12 +129,12 @@ def lines_changed(event: LinesChanged, place: str, place_id: int | None, moved_a
     (`moved_away`) the place a line left, whose tab and phones must let it go."""
     edits = [edit for edit in event.edits if not moved_away or edit.before.place_id == place_id]
     if all(edit.fields == ["payment"] for edit in edits):  # an online payment's news, not staff's edit
-        msg = fill(messages.ONLINE_PAYMENT[edits[0].line.pay_status], place=place)
+        msg = messages.ONLINE_PAYMENT[edits[0].line.pay_status].format(place=place)
     elif len(edits) == 1:
         line = edits[0].line
-        msg = fill(messages.LINE_EDITED, place=place, quantity=line.quantity, dish=line.dish_name)
+        msg = messages.LINE_EDITED.format(place=place, quantity=line.quantity, dish=line.dish_name)
     else:
-        msg = fill(messages.LINES_EDITED, place=place, count=len(edits))
+        msg = messages.LINES_EDITED.format(place=place, count=len(edits))
     return _about_lines(event, ORDER_CHANGED, place, msg, place_id, lines=[
         {
             "id": edit.line.line_id, "fields": list(edit.fields), "name": edit.line.dish_name,
@@ -171,7 +171,7 @@ def delivery_changed(event: DeliveryChanged, place: str) -> Draft:
         type=DELIVERY_CHANGED,
         order_type=DELIVERY_ORDER,
         description=place,
-        msg=fill(messages.DELIVERY_CHANGED, place=place),
+        msg=messages.DELIVERY_CHANGED.format(place=place),
         created_at=event.occurred_at,
         data={"fk_delivery": event.delivery_id, "number": event.number, "fields": list(event.fields), "status": event.status},
     )
@@ -187,7 +187,7 @@ def payment_recorded(event: LinesStatusChanged, place: str) -> Draft:
         type=PAYMENT_RECORDED,
         order_type=OTHER_ORDER if event.place_id is not None else DELIVERY_ORDER,
         description=place,
-        msg=fill(messages.PAYMENT_RECORDED, place=place, amount=money(payment.amount), method=messages.PAYMENT_METHOD[payment.method]),
+        msg=messages.PAYMENT_RECORDED.format(place=place, amount=money(payment.amount), method=messages.PAYMENT_METHOD[payment.method]),
         created_at=event.occurred_at,
         place_id=event.place_id,
         data={
@@ -201,19 +201,19 @@ def payment_recorded(event: LinesStatusChanged, place: str) -> Draft:
 
 def table_freed(event: TableFreed, place: str) -> Draft:
     return _at_place(
-        event.restaurant_id, event.place_id, place, TABLE_FREED, fill(messages.TABLE_FREED, place=place), event.occurred_at,
+        event.restaurant_id, event.place_id, place, TABLE_FREED, messages.TABLE_FREED.format(place=place), event.occurred_at,
         data={"ids": [line.line_id for line in event.lines]},
     )
 
 
 def waiter_called(event: WaiterCalled, place: str) -> Draft:
     type_, template = (BILL_REQUEST, messages.BILL_REQUEST) if event.kind == "bill" else (WAITER_CALL, messages.WAITER_CALL)
-    return _at_place(event.restaurant_id, event.place_id, place, type_, fill(template, place=place), event.occurred_at, from_admin=False)
+    return _at_place(event.restaurant_id, event.place_id, place, type_, template.format(place=place), event.occurred_at, from_admin=False)
 
 
 def waiter_cleared(event: WaiterCallCleared, place: str) -> Draft:
     return _at_place(
-        event.restaurant_id, event.place_id, place, WAITER_CALL_CLEARED, fill(messages.WAITER_SENT, place=place), event.occurred_at
+        event.restaurant_id, event.place_id, place, WAITER_CALL_CLEARED, messages.WAITER_SENT.format(place=place), event.occurred_at
     )
 
 
@@ -238,5 +238,5 @@ def place_closed(restaurant_id: int, at: datetime, place_id: int | None = None, 
 def tab_closed(event: TabClosed, place: str) -> Draft:
     """The place's phones see nothing from before this message (a signal: no socket receives it)."""
     return _at_place(
-        event.restaurant_id, event.place_id, place, TAB_CLOSED, fill(messages.TAB_CLOSED, place=place), event.occurred_at, for_staff=False
+        event.restaurant_id, event.place_id, place, TAB_CLOSED, messages.TAB_CLOSED.format(place=place), event.occurred_at, for_staff=False
     )

@@ -232,7 +232,7 @@ async def create(
     )
     order_total = money.tab_total(rows)
     if data.cash_amount is not None and data.cash_amount < order_total:
-        raise FieldErrors({"cash_amount": [i18n.fill(messages.CASH_BELOW_TOTAL, total=i18n.money(order_total))]})
+        raise FieldErrors({"cash_amount": [messages.CASH_BELOW_TOTAL.format(total=i18n.money(order_total))]})
     if not staff:
         # Counted once placed and checked, so refused attempts use up nothing; over a limit,
         # raising rolls the order back. The address first: one address over its limit cannot use

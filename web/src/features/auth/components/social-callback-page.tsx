@@ -32,7 +32,7 @@ export default function SocialCallbackPage() {
       else showServerErrors(t, error, { title: 'errors.login.title', autoClose: DURATION.long, serverError: { text: 'errors.social' } });
       navigate(paths.home.path, { replace: true });
     };
-    if (!PROVIDERS.includes(provider) || !code || !consumeState(params.get('state'))) return fail(undefined);
+    if (!PROVIDERS.includes(provider) || !code || !consumeState(params.get('state'))) return fail();
     const redirectUri = sentRedirectUri(`${window.location.origin}${paths.socialCallback.href(provider as SocialProvider)}`);
     exchangeSocialCode(provider as SocialProvider, code, redirectUri)
       .then((r) => {
