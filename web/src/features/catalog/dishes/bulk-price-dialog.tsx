@@ -110,8 +110,9 @@ export function BulkPriceDialog(props: { opened: boolean; menus: Menu[]; menuId:
               { value: 'Porcentaje', label: t('catalog.bulk.percentage') },
               { value: 'Precio', label: t('catalog.bulk.amount') },
             ]}
-            // the value's limits depend on the kind
-            onChanged={() => void form.trigger('valor')}
+            // the value's limits depend on the kind: a value typed already is checked again (an empty
+            // one is not called missing before it could be typed)
+            onChanged={() => form.getValues('valor') && void form.trigger('valor')}
           />
           <Choice
             label={t('catalog.bulk.direction')}

@@ -402,6 +402,7 @@ describe('dish list (/lista-de-platos)', () => {
       await user.type(amount, '1.500');
       await user.tab();
       expect(amount).toHaveValue('1.500,00');
+      expect(within(dialog).queryByText('Este campo es obligatorio')).not.toBeInTheDocument();
       await user.click(within(dialog).getByRole('button', { name: 'Actualizar precios' }));
       expect(await screen.findByText('Precios actualizados.')).toBeInTheDocument();
       expect(fake.calls.find((c) => c.path === '/api/actualizar-precio-masivo/')).toMatchObject({
