@@ -3,22 +3,22 @@ from typing import Annotated
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
 
 from identity.restaurant.schemas import Digits
+from identity.user.schemas import ProfileNames
 from kit.pagination import Page
 
 # 0 female, 1 male; an empty form value clears it.
 Gender = Annotated[int | None, Field(ge=0, le=1), BeforeValidator(lambda v: None if v in ("", "null", None) else v)]
 
 
-class ProfileNames(BaseModel):
+class ClientNames(ProfileNames):
     first_name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=4, max_length=30)] | None = None
     last_name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=4, max_length=100)] | None = None
-    email: str | None = None  # read only: accepted only unchanged
 
 
 class ProfileUpdate(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
-    fk_user: ProfileNames | None = None
+    fk_user: ClientNames | None = None
     telefono: Digits | None = None  # one phone rule for clients and restaurants (the web's one phone input)
     genero: Gender = None
 

@@ -31,7 +31,7 @@ async def update_profile(
     errors: dict = {}
     if data.telefono is not None and not all_digits(data.telefono):
         errors["telefono"] = [messages.ONLY_DIGITS]
-    if data.fk_user and data.fk_user.email is not None and data.fk_user.email.strip().lower() != user.email:
+    if data.fk_user and data.fk_user.changes_email(user.email):
         errors["fk_user"] = {"email": [messages.EMAIL_READ_ONLY]}
     if errors:
         raise FieldErrors(errors)

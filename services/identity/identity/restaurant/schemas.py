@@ -7,7 +7,7 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 from pydantic_core import PydanticCustomError
 
 from identity.forms import as_bool
-from identity.user.schemas import FormEmail, Password
+from identity.user.schemas import FormEmail, Password, ProfileNames
 from kit.pagination import Page
 
 
@@ -75,10 +75,9 @@ class RestaurantRegistered(BaseModel):
     address: str
 
 
-class OwnerNames(BaseModel):
+class OwnerNames(ProfileNames):
     first_name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=3, max_length=30)] | None = None
     last_name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=3, max_length=100)] | None = None
-    email: str | None = None  # read only: accepted only unchanged
 
 
 class RestaurantFields(BaseModel):

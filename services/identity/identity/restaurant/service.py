@@ -103,9 +103,8 @@ async def _field_problems(
             values[field], problem = normalize(values[field] or "")
             if problem:
                 errors[field] = [problem]
-    if data.fk_user is not None:
-        if data.fk_user.email is not None and data.fk_user.email.strip().lower() != owner.email:
-            errors.setdefault("fk_user", {})["email"] = [messages.EMAIL_READ_ONLY]
+    if data.fk_user is not None and data.fk_user.changes_email(owner.email):
+        errors.setdefault("fk_user", {})["email"] = [messages.EMAIL_READ_ONLY]
     return errors, values
 
 

@@ -8,6 +8,17 @@ FormEmail = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1
 Password = Annotated[str, StringConstraints(min_length=1, max_length=128)]
 
 
+class ProfileNames(BaseModel):
+    """The names a profile form sends (each form subclasses it with its own lengths) and the
+    e-mail it shows, which is read only."""
+
+    email: str | None = None
+
+    def changes_email(self, current: str) -> bool:
+        """The form asks for another e-mail than the account's (refused: EMAIL_READ_ONLY)."""
+        return self.email is not None and self.email.strip().lower() != current
+
+
 class ClientUserCreate(BaseModel):
     first_name: Name  # the form's all_name
     email: FormEmail
