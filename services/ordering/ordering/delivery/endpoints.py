@@ -1,4 +1,4 @@
-from typing import Annotated, Literal
+from typing import Annotated
 
 from fastapi import APIRouter, Depends, Header, Query, Request, Response
 
@@ -12,7 +12,7 @@ from ordering.delivery.schemas import (
     DeliveryCreate, DeliveryCreated, DeliveryInfo, DeliveryInfoUpdate, DeliveryLinePublic, DeliveryPublic, DeliveryUpdate,
     TrackingPublic,
 )
-from ordering.order.schemas import Status
+from ordering.order.schemas import StatusFilter
 from ordering.order.service import describe_all
 
 router = APIRouter(prefix="/api", tags=["delivery"])
@@ -64,12 +64,11 @@ async def list_deliveries(
     session: SessionDep,
     listing: Listing,
     fk_resto: DbId,
-    status_delivery: Status | Literal["0"] | None = None,
+    status_delivery: StatusFilter = None,
     croquis: Annotated[bool, Query(description="accepted as the screen sends it; a delivery has no sketch: every delivery is listed")] = False,
 ):
     """Newest first, 10 a page; `status_delivery` filters by the stored delivery_status ('0': all)."""
-    status = None if status_delivery in (None, "0") else status_delivery
-    count, results = await service.search(session, principal, listing, fk_resto, status)
+    count, results = await service.search(session, principal, listing, fk_resto, status_delivery)
     return listing.answer(count, results)
 
 
@@ -80,15 +79,14 @@ async def list_delivery_lines(
     listing: LineListing,
     fk_resto: DbId | None = None,
     fk_delivery: DbId | None = None,
-    status_delivery: Status | Literal["0"] | None = None,
+    status_delivery: StatusFilter = None,
     croquis: bool = False,
 ):
     """The delivery lines call: a restaurant's delivery lines (`fk_resto`, by the deliveries'
     `status_delivery`) or one delivery's (`fk_delivery`); newest delivery first, its lines in order.
     Usually `paginate=0`. `croquis` is accepted as the screen sends it (no sketch: every line)."""
-    status = None if status_delivery in (None, "0") else status_delivery
     count, lines = await service.lines(
-        session, principal, listing, restaurant_id=fk_resto, delivery_id=fk_delivery, status=status
+        session, principal, listing, restaurant_id=fk_resto, delivery_id=fk_delivery, status=status_delivery
     )
     return listing.answer(count, await describe_all(session, lines))
 

@@ -1,5 +1,3 @@
-from typing import Literal
-
 from fastapi import APIRouter, Request, Response
 
 from kit.auth import Staff
@@ -8,7 +6,7 @@ from kit.membership import ensure_restaurant_access
 from kit.pagination import DbId, Listing, Page
 from ordering.clock import Now
 from ordering.order import repository, service
-from ordering.order.schemas import BoardLine, LinePublic, LineUpdate, OrderCreate, Status, UpdateAll
+from ordering.order.schemas import BoardLine, LinePublic, LineUpdate, OrderCreate, StatusFilter, UpdateAll
 
 router = APIRouter(prefix="/api", tags=["orders"])
 
@@ -21,7 +19,7 @@ async def list_lines(
     fk_sit: DbId | None = None,
     fk_dish: DbId | None = None,
     fk_delivery: DbId | None = None,
-    status: Status | Literal["0"] | None = None,
+    status: StatusFilter = None,
     croquis: bool = False,
 ):
     """The board's lines, newest first. `croquis=1`: only the lines on the tables' tabs (the sketch,
@@ -31,7 +29,7 @@ async def list_lines(
         await ensure_restaurant_access(session, principal, fk_sit__fk_resto)
     count, lines = await repository.search(
         session, principal, listing, restaurant_id=fk_sit__fk_resto, place_id=fk_sit, delivery_id=fk_delivery, dish_id=fk_dish,
-        status=None if status in (None, "0") else status, on_tab_only=croquis,
+        status=status, on_tab_only=croquis,
     )
     return listing.answer(count, await service.describe_all(session, lines))
 

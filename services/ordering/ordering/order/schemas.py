@@ -3,7 +3,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, computed_field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, computed_field
 
 from contracts.ordering import PayStatus
 from kit.pagination import DbId
@@ -14,6 +14,8 @@ from ordering.order.transitions import TRANSITIONS
 Status = Annotated[
     Literal["1", "2", "3", "4", "5", "6", "7"], BeforeValidator(lambda v: str(v) if isinstance(v, int) else v)
 ]
+# The lists' status filter: a status, or '0' (the screens' 'all'), which is taken as no filter.
+StatusFilter = Annotated[Status | Literal["0"] | None, AfterValidator(lambda v: None if v == "0" else v)]
 COMMENT_MAX = 100  # spec part 2 §9
 Comment = Annotated[str, Field(max_length=COMMENT_MAX)]
 # The upper bound is the settings' cap, checked in the service with its own message; this one only
