@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, APIResponse, Browser, Page } from '@playwright/test';
 import { expect } from './fixtures';
 import { png, restaurantTakingOrders, signInOwner } from './helpers';
 
@@ -112,10 +112,15 @@ export async function dinerOrder(request: APIRequestContext, world: World, lines
         fk_delivery: String(100000 + Math.floor(Math.random() * 900000)), cash_amount: '20000',
       },
     });
-  // ordering learns the new menu's dishes from catalog's events, a moment after setUp: until then
-  // a dish is 'not found' (a 400 that records nothing; each try has its own key), at most 15 s
+  // ordering learns the new menu and its dishes from catalog's events, a moment after setUp: until
+  // then the menu (404 menu_not_found) or a dish (400 on fk_dish) is 'not found', an answer that
+  // records nothing (each try has its own key); at most 15 s
+  const notYetKnown = async (res: APIResponse) => {
+    const body = (await res.json()) as { code?: string };
+    return (res.status() === 400 && 'fk_dish' in body) || (res.status() === 404 && body.code === 'menu_not_found');
+  };
   let res = await send();
-  for (let i = 0; i < 50 && res.status() === 400 && 'fk_dish' in ((await res.json()) as object); i++) {
+  for (let i = 0; i < 50 && (await notYetKnown(res)); i++) {
     await new Promise((r) => setTimeout(r, 300));
     res = await send();
   }
