@@ -45,6 +45,12 @@ from kit.services import SERVICES as SERVICE_NAMES  # noqa: E402  (standard libr
 
 SERVICES: dict[str, int] = {name: 8101 + index for index, name in enumerate(SERVICE_NAMES)}
 
+# identity's Google and Facebook settings for the local OAuth simulator, as the simulator defines them
+sys.path.insert(0, str(REPO / "deploy" / "simulators"))
+from simulators.oauth_apps import provider_settings  # noqa: E402  (standard library only)
+
+OAUTH_SIMULATOR = provider_settings(f"http://127.0.0.1:{OAUTH_SIM_PORT}")
+
 KEYS = RUN / "keys"
 JWT_PRIVATE = KEYS / "jwt_private.pem"
 JWT_PUBLIC = KEYS / "jwt_public.pem"
@@ -75,16 +81,6 @@ ENV: dict[str, str] = {
     "PYTHONUNBUFFERED": "1",
 }
 
-# Variables only one service gets.
-def _oauth_simulator(provider: str, path: str, userinfo: str, client: str, scope: str) -> str:
-    """Identity's provider settings (JSON) pointing at the local OAuth simulator."""
-    base = f"http://127.0.0.1:{OAUTH_SIM_PORT}/{path}"
-    return json.dumps({
-        "authorize_url": f"{base}/authorize", "token_url": f"{base}/token", "userinfo_url": f"{base}/{userinfo}",
-        "client_id": f"local-{client}", "client_secret": f"local-{provider}-secret", "scope": scope,
-    })
-
-
 def marketplace_token_key() -> str:
     """The secret billing derives its token-encryption key from: made once (like the JWT pair), kept
     with the keys, so the tokens billing stored survive a restart."""
@@ -102,13 +98,13 @@ def marketplace_token_key() -> str:
 # the same application id and secrets, which are the simulator's own and reach nothing real).
 MARKETPLACE_SIM_URL = f"http://127.0.0.1:{MARKETPLACE_SIM_PORT}"
 
+# Variables only one service gets.
 SERVICE_ENV: dict[str, dict[str, str]] = {
     "identity": {
         "JWT_PRIVATE_KEY_FILE": str(JWT_PRIVATE),
         # Google and Facebook sign-in go to the local simulator (deploy/simulators/): no internet here.
-        "GOOGLE": _oauth_simulator("google", "google", "userinfo", "google-client", "openid email profile"),
-        "FACEBOOK": _oauth_simulator("facebook", "facebook", "me?fields=id,name,email,first_name,last_name",
-                                     "facebook-app", "email public_profile"),
+        "GOOGLE": json.dumps(OAUTH_SIMULATOR["google"]),
+        "FACEBOOK": json.dumps(OAUTH_SIMULATOR["facebook"]),
     },
     "billing": {
         "MERCADOPAGO_AUTH_URL": MARKETPLACE_SIM_URL,

@@ -16,7 +16,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse
 from starlette.routing import Route
 
-CLIENTS = {"google-oauth2": ("local-google-client", "local-google-secret"), "facebook": ("local-facebook-app", "local-facebook-secret")}
+from simulators.oauth_apps import CLIENTS
+
 # Another application registered with the same provider: its tokens must not sign in to ours.
 OTHER_CLIENTS = {"google-oauth2": ("other-google-client", "other-google-secret"), "facebook": ("other-facebook-app", "other-facebook-secret")}
 _codes: dict[str, dict] = {}  # code -> {provider, client_id, redirect_uri, profile}
@@ -113,14 +114,6 @@ async def debug_token(request: Request):
     if grant is None or grant["provider"] != "facebook":
         return JSONResponse({"data": {"is_valid": False}})
     return JSONResponse({"data": {"app_id": grant["client_id"], "is_valid": True, "user_id": grant["profile"]["uid"]}})
-
-
-def provider_settings(base_url: str) -> dict[str, dict]:
-    """Identity's settings for pointing at this simulator (GOOGLE / FACEBOOK env values)."""
-    return {
-        "google": {"authorize_url": f"{base_url}/google/authorize", "token_url": f"{base_url}/google/token", "userinfo_url": f"{base_url}/google/userinfo", "tokeninfo_url": f"{base_url}/google/tokeninfo", "client_id": CLIENTS["google-oauth2"][0], "client_secret": CLIENTS["google-oauth2"][1], "scope": "openid email profile"},
-        "facebook": {"authorize_url": f"{base_url}/facebook/authorize", "token_url": f"{base_url}/facebook/token", "userinfo_url": f"{base_url}/facebook/me?fields=id,name,email,first_name,last_name", "tokeninfo_url": f"{base_url}/facebook/debug_token", "client_id": CLIENTS["facebook"][0], "client_secret": CLIENTS["facebook"][1], "scope": "email public_profile"},
-    }
 
 
 app = Starlette(

@@ -70,7 +70,9 @@ class Settings(ServiceSettings):
         scope="email public_profile",
     )
 
-    model_config = ServiceSettings.model_config | {"env_nested_delimiter": "__"}
+    # A deployment names only what differs from the defaults above, as GOOGLE__CLIENT_ID or as JSON
+    # in GOOGLE ('{"client_id": ...}'): the rest, tokeninfo_url included, stays the provider's own.
+    model_config = ServiceSettings.model_config | {"env_nested_delimiter": "__", "nested_model_default_partial_update": True}
 
     @property
     def jwt_private_key(self) -> str:

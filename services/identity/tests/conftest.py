@@ -80,7 +80,7 @@ def oauth_simulator() -> Iterator[str]:
 def social_app(oauth_simulator, monkeypatch):
     import json
 
-    from simulators.oauth import provider_settings
+    from simulators.oauth_apps import provider_settings
 
     for name, value in provider_settings(oauth_simulator).items():
         monkeypatch.setenv(name.upper(), json.dumps(value))
