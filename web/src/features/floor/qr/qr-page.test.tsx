@@ -60,13 +60,13 @@ describe('QR codes (/qr-restaurante)', () => {
     const user = userEvent.setup();
     renderApp('/qr-restaurante', { as: 'owner' });
     await user.click(await screen.findByRole('button', { name: 'Descargar el código de Mesa M2' }));
-    let dialog = screen.getByRole('dialog', { name: 'Código QR de Mesa M2' });
+    let dialog = await screen.findByRole('dialog', { name: 'Código QR de Mesa M2' });
     await user.click(within(dialog).getByRole('button', { name: 'Descargar PDF' }));
     await waitFor(() => expect(saved).toEqual(['qr_M2.pdf']));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Descargar el código de Mesa M3' }));
-    dialog = screen.getByRole('dialog', { name: 'Código QR de Mesa M3' });
+    dialog = await screen.findByRole('dialog', { name: 'Código QR de Mesa M3' });
     await user.click(within(dialog).getByRole('radio', { name: /El código con las instrucciones/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Descargar PDF' }));
     await waitFor(() => expect(saved).toEqual(['qr_M2.pdf', 'qr_M3.pdf']));
@@ -82,14 +82,14 @@ describe('QR codes (/qr-restaurante)', () => {
     renderApp('/qr-restaurante', { as: 'owner' });
     await screen.findByTestId('qr-card-M1');
     await user.click(screen.getByRole('button', { name: 'Descargar todos' }));
-    let dialog = screen.getByRole('dialog', { name: 'Descargar códigos QR' });
+    let dialog = await screen.findByRole('dialog', { name: 'Descargar códigos QR' });
     await user.click(within(dialog).getByRole('radio', { name: 'Solo sillas' }));
     await user.click(within(dialog).getByRole('radio', { name: '4 × 4 (16 por hoja)' }));
     await user.click(within(dialog).getByRole('button', { name: 'Descargar PDF' }));
     await waitFor(() => expect(saved).toEqual(['qr_codes.pdf']));
 
     await user.click(screen.getByRole('button', { name: 'Descargar todos' }));
-    dialog = screen.getByRole('dialog', { name: 'Descargar códigos QR' });
+    dialog = await screen.findByRole('dialog', { name: 'Descargar códigos QR' });
     await user.click(within(dialog).getByRole('radio', { name: 'Algunos' }));
     expect(within(dialog).getByText('Elegí al menos un lugar.')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Descargar PDF' })).toBeDisabled();
@@ -110,7 +110,7 @@ describe('QR codes (/qr-restaurante)', () => {
     const user = userEvent.setup();
     renderApp('/qr-restaurante', { as: 'owner' });
     await user.click(await screen.findByRole('button', { name: 'Nuevo código para Mesa M1' }));
-    const confirm = screen.getByRole('dialog', { name: 'Generar un código nuevo' });
+    const confirm = await screen.findByRole('dialog', { name: 'Generar un código nuevo' });
     expect(within(confirm).getByText(/El código impreso de M1 deja de funcionar/)).toBeInTheDocument();
     expect(fake.calls.filter((c) => c.method === 'POST')).toEqual([]);
     await user.click(within(confirm).getByRole('button', { name: 'Generar código nuevo' }));
@@ -125,7 +125,7 @@ describe('QR codes (/qr-restaurante)', () => {
     const user = userEvent.setup();
     renderApp('/qr-restaurante', { as: 'owner' });
     await user.click(await screen.findByRole('button', { name: 'Descargar el código de Mesa M1' }));
-    const dialog = screen.getByRole('dialog', { name: 'Código QR de Mesa M1' });
+    const dialog = await screen.findByRole('dialog', { name: 'Código QR de Mesa M1' });
     await user.click(within(dialog).getByRole('button', { name: 'Descargar PDF' }));
     expect(await screen.findByText('No se pudo descargar el PDF')).toBeInTheDocument();
     expect(screen.getByText('Lugar no encontrado.')).toBeInTheDocument();
@@ -139,7 +139,7 @@ describe('QR codes (/qr-restaurante)', () => {
     renderApp('/qr-restaurante', { as: 'owner', locale: 'en' });
     expect(await screen.findByRole('img', { name: 'QR code of Table M1' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Download all' }));
-    const dialog = screen.getByRole('dialog', { name: 'Download QR codes' });
+    const dialog = await screen.findByRole('dialog', { name: 'Download QR codes' });
     for (const label of ['All', 'Some', 'Only tables', 'Only chairs', '3 × 3 (9 per page)', '4 per page with instructions']) {
       expect(within(dialog).getByRole('radio', { name: label })).toBeInTheDocument();
     }
