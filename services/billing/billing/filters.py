@@ -14,6 +14,7 @@ from sqlalchemy import ColumnElement
 
 from billing import messages
 from kit.errors import FieldErrors
+from kit.pagination import DbId
 
 # The spec's names and the numeric types of the delivery screen: 1 cash, 2 debit, 3 credit, 4 online.
 PAYMENT_TYPES = {
@@ -25,8 +26,11 @@ PAYMENT_TYPES = {
 EVERY_TYPE = ("", "all", "0")
 Y_M_D = re.compile(r"\d{4}-\d{2}-\d{2}")
 
-# A day as a query parameter: any text up to the bound, checked by `period` with billing's messages.
+# The screens' filters as query parameters: any text up to the bound, checked by `period` and
+# `payment_method` with billing's messages.
 DayQuery = Annotated[str | None, Query(max_length=40, description="y-m-d")]
+PaymentTypeQuery = Annotated[str | None, Query(max_length=40, description="all (no filter), Efectivo, Debito, Credito, MercadoPago, or 1 to 4")]
+RestaurantQuery = Annotated[DbId, Query(description="the restaurant")]
 
 
 def plain(text: str) -> str:

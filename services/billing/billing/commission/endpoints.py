@@ -1,13 +1,13 @@
 from typing import Annotated
 
-from fastapi import APIRouter, Header, Query
+from fastapi import APIRouter, Header
 
 from billing.commission import service
 from billing.commission.schemas import Collection, CollectionResult, FeeRow
-from billing.filters import DayQuery
+from billing.filters import DayQuery, RestaurantQuery
 from kit.auth import Admin
 from kit.db import SessionDep
-from kit.pagination import DbId, Listing, Ordering, Page, Search
+from kit.pagination import Listing, Ordering, Page, Search
 
 router = APIRouter(prefix="/api", tags=["commissions"])
 
@@ -34,7 +34,7 @@ async def collect_commission(
     data: Collection,
     principal: Admin,
     session: SessionDep,
-    resto: Annotated[DbId, Query(description="the restaurant")],
+    resto: RestaurantQuery,
     idempotency_key: Annotated[str | None, Header(description="one per collection; 8 to 100 characters")] = None,
 ):
     """Record a commission the admin collected (more than 0, at most what the restaurant owes);

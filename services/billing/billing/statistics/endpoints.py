@@ -1,13 +1,13 @@
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Depends
 
-from billing.filters import DayQuery
+from billing.filters import DayQuery, PaymentTypeQuery, RestaurantQuery
 from billing.statistics import service
 from billing.statistics.schemas import StatisticsPage
 from kit.auth import Owner
 from kit.db import SessionDep
-from kit.pagination import DbId, Paging, paging
+from kit.pagination import Paging, paging
 
 router = APIRouter(prefix="/api", tags=["statistics"])
 
@@ -19,8 +19,8 @@ async def restaurant_statistics(
     principal: Owner,
     session: SessionDep,
     listing: Listing,
-    pk: Annotated[DbId, Query(description="the restaurant")],
-    payment_type: Annotated[str | None, Query(max_length=40, description="all (no filter), Efectivo, Debito, Credito, MercadoPago, or 1 to 4")] = None,
+    pk: RestaurantQuery,
+    payment_type: PaymentTypeQuery = None,
     start_date: DayQuery = None,
     end_date: DayQuery = None,
 ):
