@@ -23,11 +23,8 @@ export const paths = {
   index: { path: '/index', access: 'public' },
   resto: { path: '/resto', access: 'public' },
   cliente: { path: '/cliente', access: 'public' },
-  resetPassword: {
-    path: '/recuperar-contrasena/:uid/:token',
-    access: 'public',
-    href: (uid: string, token: string) => `/recuperar-contrasena/${uid}/${token}`,
-  },
+  // the link in identity's reset e-mail
+  resetPassword: { path: '/recuperar-contrasena/:uid/:token', access: 'public' },
   faq: {
     path: '/preguntas-frecuentes',
     access: 'public',
@@ -70,11 +67,8 @@ export const paths = {
   estadisticas: { path: '/estadisticas', access: OWNER },
   mercadopago: { path: '/restaurante/mercadopago', access: OWNER },
   balance: { path: '/restaurante/mercadopago-balance', access: STAFF },
-  autorizacion: {
-    path: '/restaurante/autorizacion',
-    access: OWNER,
-    href: (fkResto: number) => `/restaurante/autorizacion/?fk_resto=${fkResto}`,
-  },
+  // the marketplace sends the owner back here (billing's redirect URI)
+  autorizacion: { path: '/restaurante/autorizacion', access: OWNER },
   autorizacionAhoraNo: { path: '/restaurante/autorizacion-ahora-no', access: OWNER },
   restaurantList: { path: '/restaurantList', access: ADMIN },
   pagosEnEfectivo: { path: '/pagos-en-efectivo', access: ADMIN },
