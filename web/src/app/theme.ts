@@ -32,6 +32,8 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   return { ...colors, color: darken(input.theme.colors[parsed.color][9], 0.35) };
 };
 
+const MD_CONTROLS = ['Button', 'TextInput', 'PasswordInput', 'NumberInput', 'NativeSelect', 'Select', 'Textarea', 'Radio', 'Checkbox', 'Switch', 'SegmentedControl', 'Chip', 'FileInput', 'DatePickerInput'];
+
 /** Touch-friendly defaults: staff use tablets all service long (ARCHITECTURE 'Who uses it'). */
 export const theme = createTheme({
   colors: { orange, gray },
@@ -46,8 +48,10 @@ export const theme = createTheme({
   // a device set to reduce motion (WCAG 2.3.3) gets dialogs, menus and tooltips without their fades
   respectReducedMotion: true,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  // Every control at md (42 px high, 16 px text): a finger on a tablet hits it, and a phone's
+  // browser does not zoom into a field whose text is 16 px. Only a dense place says otherwise.
   components: {
-    Button: { defaultProps: { size: 'md' } },
+    ...Object.fromEntries(MD_CONTROLS.map((name) => [name, { defaultProps: { size: 'md' } }])),
     ActionIcon: { defaultProps: { size: 'lg' } },
     // with a variant set, the active link's colours come from variantColorResolver (readable)
     NavLink: { defaultProps: { variant: 'light' } },

@@ -21,10 +21,10 @@ export function ConfirmDialog({ opened, title, message, confirmLabel, closeLabel
     <Modal opened={opened} onClose={onClose} title={title} size={350} centered closeButtonProps={{ 'aria-label': t('common.close') }}>
       <Text mb="md">{message}</Text>
       <Group justify="flex-end">
-        <Button variant="default" size="md" onClick={onClose}>
+        <Button variant="default" onClick={onClose}>
           {closeLabel ?? t('common.cancel')}
         </Button>
-        <Button color="red" size="md" loading={loading} onClick={onConfirm}>
+        <Button color="red" loading={loading} onClick={onConfirm}>
           {confirmLabel ?? t('common.confirm')}
         </Button>
       </Group>

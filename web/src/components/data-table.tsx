@@ -68,7 +68,6 @@ export function TablePager({
         {sizes && onSize && (
           <NativeSelect
             aria-label={t('table.pageSize')}
-            size="md"
             value={String(size)}
             onChange={(e) => onSize(Number(e.currentTarget.value))}
             data={sizes.map((s) => ({ value: String(s), label: s === -1 ? t('table.all') : String(s) }))}

@@ -42,7 +42,6 @@ export function DateRangePicker({ value, onChange }: Props) {
     previousDecade: t('dates.previousDecade'),
   };
   const shared = {
-    size: 'md' as const,
     valueFormat: locale === 'es' ? 'DD/MM/YYYY' : 'MM/DD/YYYY',
     leftSection: <IconCalendar size={18} aria-hidden />,
     ariaLabels,

@@ -80,10 +80,10 @@ function EditorSaveBar({ onCancel, saving }: { onCancel: () => void; saving: boo
       mt="md"
       style={{ position: 'sticky', bottom: 0, zIndex: 150, borderTop: '1px solid var(--mantine-color-gray-3)' }}
     >
-      <Button variant="default" size="md" onClick={onCancel}>
+      <Button variant="default" onClick={onCancel}>
         {t('common.cancel')}
       </Button>
-      <Button type="submit" size="md" loading={saving}>
+      <Button type="submit" loading={saving}>
         {t('common.save')}
       </Button>
     </Group>

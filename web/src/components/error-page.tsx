@@ -18,7 +18,7 @@ export function ErrorPage({ code }: { code: 403 | 404 | 500 }) {
         <Text size="lg" data-testid="error-message">
           {t(MESSAGE[code])}
         </Text>
-        <Button component={Link} to={paths.home.path} size="md">
+        <Button component={Link} to={paths.home.path}>
           {t('errors.page.backHome')}
         </Button>
       </Stack>

@@ -9,11 +9,11 @@ export function FormActions({ onCancel, submitting, submitLabel }: Props) {
   return (
     <Group justify="flex-end" mt="sm">
       {onCancel && (
-        <Button variant="default" size="md" onClick={onCancel}>
+        <Button variant="default" onClick={onCancel}>
           {t('common.cancel')}
         </Button>
       )}
-      <Button type="submit" size="md" loading={submitting}>
+      <Button type="submit" loading={submitting}>
         {submitLabel ?? t('common.save')}
       </Button>
     </Group>

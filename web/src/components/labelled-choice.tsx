@@ -20,7 +20,7 @@ export function LabelledChoice({ label, labelProps, children, ...choice }: Props
       <Text fw={600} mb={4} {...labelProps} id={id}>
         {label}
       </Text>
-      <SegmentedControl fullWidth size="md" {...choice} aria-labelledby={id} />
+      <SegmentedControl fullWidth {...choice} aria-labelledby={id} />
       {children}
     </div>
   );

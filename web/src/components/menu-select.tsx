@@ -35,7 +35,6 @@ export function MenuSelect({ menus, value, onChange, ...select }: Props) {
     <Select
       label={t('common.menu')}
       placeholder={t('common.chooseMenu')}
-      size="md"
       data={menus.map((m) => ({ value: String(m.id), label: m.name }))}
       value={value != null ? String(value) : null}
       onChange={(v) => onChange(v ? Number(v) : null)}

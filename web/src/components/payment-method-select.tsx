@@ -23,7 +23,6 @@ export function PaymentMethodSelect({ value, onChange, disabled }: Props) {
   return (
     <NativeSelect
       label={t('paymentMethod.label')}
-      size="md"
       w={200}
       value={value}
       disabled={disabled}

@@ -11,7 +11,7 @@ export function PhoneInput<T extends FieldValues>({ control, name, ...input }: P
       control={control}
       name={name}
       render={({ field }) => (
-        <TextInput size="md" type="tel" inputMode="numeric" maxLength={20} {...input} {...field} onChange={(e) => field.onChange(digitsOnly(e.currentTarget.value))} />
+        <TextInput type="tel" inputMode="numeric" maxLength={20} {...input} {...field} onChange={(e) => field.onChange(digitsOnly(e.currentTarget.value))} />
       )}
     />
   );

@@ -33,7 +33,7 @@ export function RequireRestaurant({ children }: { children: (restaurant: Selecte
       <Alert color="orange" data-testid="choose-restaurant">
         {t('restaurant.choose')}
         {!operator && (
-          <Button component={Link} to={paths.restaurante.path} mt="md" size="md" display="block">
+          <Button component={Link} to={paths.restaurante.path} mt="md" display="block">
             {t('restaurant.goToList')}
           </Button>
         )}

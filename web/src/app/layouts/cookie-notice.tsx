@@ -30,7 +30,6 @@ export function CookieNotice() {
           </Anchor>
         </Text>
         <Button
-          size="md"
           onClick={() => {
             write(KEYS.cookieAccepted, 'true');
             setAccepted(true);

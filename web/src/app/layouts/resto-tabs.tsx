@@ -35,7 +35,6 @@ function TabBar() {
     return (
       <NativeSelect
         aria-label={t('nav.tabs.label')}
-        size="md"
         m="sm"
         value={active ?? ''}
         onChange={(e) => navigate(e.currentTarget.value)}

@@ -36,7 +36,6 @@ export function AdminTablePage(p: Props) {
           aria-label={t('common.search')}
           placeholder={p.searchPlaceholder}
           leftSection={<IconSearch size={18} />}
-          size="md"
           value={state.search}
           onChange={(e) => state.setSearch(e.currentTarget.value)}
           maxLength={100}

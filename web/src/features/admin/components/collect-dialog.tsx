@@ -68,7 +68,6 @@ export function CollectDialog({ row, onClose }: { row: FeeRow | null; onClose: (
           <NumberInput
             label={t('admin.collect.credit')}
             withAsterisk
-            size="md"
             leftSection="$"
             decimalSeparator={locale === 'es' ? ',' : '.'}
             allowNegative={false}

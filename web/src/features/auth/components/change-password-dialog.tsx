@@ -50,9 +50,9 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
   );
   return (
     <FormDialog opened={opened} onClose={close} title={t('password.change')} onSubmit={submit} submitting={change.isPending}>
-      <PasswordInput label={t('password.current')} size="md" autoComplete="current-password" {...form.register('current_password')} error={errorText(errors.current_password)} />
-      <PasswordInput label={t('password.new')} size="md" autoComplete="new-password" maxLength={30} {...form.register('new_password')} error={errorText(errors.new_password)} />
-      <PasswordInput label={t('password.repeat')} size="md" autoComplete="new-password" {...form.register('new_password_confirm')} error={errorText(errors.new_password_confirm)} />
+      <PasswordInput label={t('password.current')} autoComplete="current-password" {...form.register('current_password')} error={errorText(errors.current_password)} />
+      <PasswordInput label={t('password.new')} autoComplete="new-password" maxLength={30} {...form.register('new_password')} error={errorText(errors.new_password)} />
+      <PasswordInput label={t('password.repeat')} autoComplete="new-password" {...form.register('new_password_confirm')} error={errorText(errors.new_password_confirm)} />
     </FormDialog>
   );
 }

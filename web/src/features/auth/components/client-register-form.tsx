@@ -43,10 +43,10 @@ export default function ClientRegisterForm({ onLogin, onDone }: Props) {
   return (
     <form onSubmit={submit} noValidate aria-label={t('auth.registerClient.title')}>
       <Stack gap="sm">
-        <TextInput label={t('auth.field.allName')} size="md" autoComplete="name" {...form.register('all_name')} error={errorText(errors.all_name)} />
-        <TextInput label={t('auth.field.email')} size="md" type="email" autoComplete="email" {...form.register('email')} error={errorText(errors.email)} />
-        <PasswordInput label={t('auth.field.password')} size="md" autoComplete="new-password" {...form.register('password')} error={errorText(errors.password)} />
-        <PasswordInput label={t('auth.field.password2')} size="md" autoComplete="new-password" {...form.register('password2')} error={errorText(errors.password2)} />
+        <TextInput label={t('auth.field.allName')} autoComplete="name" {...form.register('all_name')} error={errorText(errors.all_name)} />
+        <TextInput label={t('auth.field.email')} type="email" autoComplete="email" {...form.register('email')} error={errorText(errors.email)} />
+        <PasswordInput label={t('auth.field.password')} autoComplete="new-password" {...form.register('password')} error={errorText(errors.password)} />
+        <PasswordInput label={t('auth.field.password2')} autoComplete="new-password" {...form.register('password2')} error={errorText(errors.password2)} />
         <TermsCheckbox audience="mobile" registration={form.register('terms')} error={errorText(errors.terms)} />
         <RegisterFooter submitting={register.isPending} onLogin={onLogin} />
       </Stack>

@@ -32,12 +32,11 @@ export default function ForgotPasswordForm({ isResto = false, onBack, onDone }: 
           label={t('auth.field.email')}
           type="email"
           autoComplete="email"
-          size="md"
           {...form.register('email')}
           error={errorText(form.formState.errors.email)}
           data-autofocus
         />
-        <Button type="submit" size="md" loading={reset.isPending}>
+        <Button type="submit" loading={reset.isPending}>
           {t('auth.forgot.submit')}
         </Button>
         {onBack && (

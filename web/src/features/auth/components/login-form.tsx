@@ -35,7 +35,6 @@ export default function LoginForm({ onForgot, onRegister, onDone }: Props) {
         <TextInput
           label={t('auth.field.usernameOrEmail')}
           autoComplete="username"
-          size="md"
           {...form.register('username')}
           error={errorText(errors.username)}
           data-autofocus
@@ -43,7 +42,6 @@ export default function LoginForm({ onForgot, onRegister, onDone }: Props) {
         <PasswordInput
           label={t('auth.field.password')}
           autoComplete="current-password"
-          size="md"
           {...form.register('password')}
           error={errorText(errors.password)}
         />
@@ -52,14 +50,13 @@ export default function LoginForm({ onForgot, onRegister, onDone }: Props) {
             {t('auth.login.forgot')}
           </Anchor>
         )}
-        <Button type="submit" size="md" loading={login.isPending}>
+        <Button type="submit" loading={login.isPending}>
           {t('auth.login.submit')}
         </Button>
         <Divider label={t('auth.login.orWith')} labelPosition="center" />
         <SocialButtons />
         <Button
           variant="light"
-          size="md"
           loading={demo.isPending}
           onClick={() => demo.mutate(undefined, { onSuccess, onError: showLoginError })}
         >

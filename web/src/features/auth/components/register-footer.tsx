@@ -6,7 +6,7 @@ export function RegisterFooter({ submitting, onLogin }: { submitting: boolean; o
   const t = useT();
   return (
     <>
-      <Button type="submit" size="md" loading={submitting}>
+      <Button type="submit" loading={submitting}>
         {t('auth.register.submit')}
       </Button>
       {onLogin && (

@@ -38,9 +38,9 @@ export default function ResetPasswordConfirmForm({ uid, token }: { uid: string; 
   return (
     <form onSubmit={submit} noValidate aria-label={t('auth.reset.title')}>
       <Stack gap="sm">
-        <PasswordInput label={t('auth.field.newPassword')} size="md" autoComplete="new-password" {...form.register('password')} error={errorText(form.formState.errors.password)} />
-        <PasswordInput label={t('auth.field.password2')} size="md" autoComplete="new-password" {...form.register('password2')} error={errorText(form.formState.errors.password2)} />
-        <Button type="submit" size="md" loading={confirm.isPending}>
+        <PasswordInput label={t('auth.field.newPassword')} autoComplete="new-password" {...form.register('password')} error={errorText(form.formState.errors.password)} />
+        <PasswordInput label={t('auth.field.password2')} autoComplete="new-password" {...form.register('password2')} error={errorText(form.formState.errors.password2)} />
+        <Button type="submit" loading={confirm.isPending}>
           {t('auth.reset.submit')}
         </Button>
       </Stack>

@@ -50,11 +50,11 @@ export default function RestaurantRegisterForm({ onLogin, onDone }: Props) {
   return (
     <form onSubmit={submit} noValidate aria-label={t('auth.registerResto.title')}>
       <Stack gap="sm">
-        <TextInput label={t('auth.field.localName')} size="md" maxLength={40} {...form.register('nombre_local')} error={errorText(errors.nombre_local)} />
+        <TextInput label={t('auth.field.localName')} maxLength={40} {...form.register('nombre_local')} error={errorText(errors.nombre_local)} />
         <PhoneInput control={form.control} name="telefono" label={t('auth.field.phone')} autoComplete="tel" error={errorText(errors.telefono)} />
-        <TextInput label={t('auth.field.email')} size="md" type="email" autoComplete="email" {...form.register('email')} error={errorText(errors.email)} />
-        <PasswordInput label={t('auth.field.password')} size="md" autoComplete="new-password" {...form.register('password')} error={errorText(errors.password)} />
-        <PasswordInput label={t('auth.field.password2')} size="md" autoComplete="new-password" {...form.register('password2')} error={errorText(errors.password2)} />
+        <TextInput label={t('auth.field.email')} type="email" autoComplete="email" {...form.register('email')} error={errorText(errors.email)} />
+        <PasswordInput label={t('auth.field.password')} autoComplete="new-password" {...form.register('password')} error={errorText(errors.password)} />
+        <PasswordInput label={t('auth.field.password2')} autoComplete="new-password" {...form.register('password2')} error={errorText(errors.password2)} />
         <TermsCheckbox audience="resto" registration={form.register('terms')} error={errorText(errors.terms)} />
         <RegisterFooter submitting={register.isPending} onLogin={onLogin} />
       </Stack>

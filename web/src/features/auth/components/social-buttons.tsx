@@ -14,7 +14,6 @@ export function SocialButtons() {
     <Group grow>
       <Button
         variant="default"
-        size="md"
         leftSection={<IconBrandGoogle size={18} />}
         loading={redirect.isPending && redirect.variables === 'google-oauth2'}
         onClick={() => go('google-oauth2')}
@@ -23,7 +22,6 @@ export function SocialButtons() {
       </Button>
       <Button
         variant="default"
-        size="md"
         leftSection={<IconBrandFacebook size={18} />}
         loading={redirect.isPending && redirect.variables === 'facebook'}
         onClick={() => go('facebook')}

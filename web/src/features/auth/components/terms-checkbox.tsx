@@ -12,7 +12,6 @@ export function TermsCheckbox({ registration, error, audience }: Props) {
   const privacy = audience === 'resto' ? paths.legalPrivacyResto.path : paths.legalPrivacyMobile.path;
   return (
     <Checkbox
-      size="md"
       {...registration}
       error={error}
       label={

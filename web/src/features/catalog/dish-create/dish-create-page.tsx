@@ -75,7 +75,7 @@ function DishCreate({ restaurant }: { restaurant: number }) {
       </Text>
       <Group align="flex-end" gap="sm" wrap="wrap">
         <MenuSelect {...menu} w={{ base: '100%', sm: 260 }} />
-        <Button size="md" leftSection={<IconPlus size={18} />} onClick={open}>
+        <Button leftSection={<IconPlus size={18} />} onClick={open}>
           {t('dishCreate.open')}
         </Button>
       </Group>

@@ -76,7 +76,6 @@ export function BulkPriceDialog(props: { opened: boolean; menus: Menu[]; menuId:
             render={({ field }) => (
               <Select
                 label={t('catalog.bulk.menu')}
-                size="md"
                 data={props.menus.map((m) => ({ value: String(m.id), label: m.name }))}
                 value={field.value || null}
                 onChange={(v) => {
@@ -93,7 +92,6 @@ export function BulkPriceDialog(props: { opened: boolean; menus: Menu[]; menuId:
             render={({ field }) => (
               <Select
                 label={t('catalog.bulk.category')}
-                size="md"
                 data={[{ value: '-1', label: t('catalog.bulk.allCategories') }, ...allCategoryOptions(categories.data ?? [])]}
                 value={field.value}
                 onChange={(v) => field.onChange(v ?? '-1')}
@@ -131,7 +129,6 @@ export function BulkPriceDialog(props: { opened: boolean; menus: Menu[]; menuId:
               render={({ field }) => (
                 <PriceInput
                   label={t('catalog.bulk.valueAmount')}
-                  size="md"
                   maxLength={BULK_MAX_LENGTH.Precio}
                   value={field.value}
                   onChange={field.onChange}
@@ -143,7 +140,6 @@ export function BulkPriceDialog(props: { opened: boolean; menus: Menu[]; menuId:
           ) : (
             <TextInput
               label={t('catalog.bulk.valuePercentage')}
-              size="md"
               inputMode="decimal"
               maxLength={BULK_MAX_LENGTH.Porcentaje}
               rightSection="%"

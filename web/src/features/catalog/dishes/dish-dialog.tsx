@@ -163,10 +163,9 @@ export function DishDialog({ opened, dish, menuId, defaultCategory, onClose }: P
           )}
           <form onSubmit={submit} noValidate aria-label={title}>
             <Stack gap="sm">
-              <TextInput label={t('catalog.dish.name')} size="md" maxLength={DISH_NAME_MAX} data-autofocus {...form.register('name')} error={err(errors.name?.message)} />
+              <TextInput label={t('catalog.dish.name')} maxLength={DISH_NAME_MAX} data-autofocus {...form.register('name')} error={err(errors.name?.message)} />
               <Textarea
                 label={t('catalog.dish.description')}
-                size="md"
                 rows={3}
                 maxLength={DISH_DESCRIPTION_MAX}
                 {...form.register('description')}
@@ -177,7 +176,7 @@ export function DishDialog({ opened, dish, menuId, defaultCategory, onClose }: P
                   control={form.control}
                   name="price"
                   render={({ field }) => (
-                    <PriceInput label={t('catalog.dish.price')} size="md" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={err(errors.price?.message)} miw={160} />
+                    <PriceInput label={t('catalog.dish.price')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={err(errors.price?.message)} miw={160} />
                   )}
                 />
                 <Controller
@@ -186,7 +185,6 @@ export function DishDialog({ opened, dish, menuId, defaultCategory, onClose }: P
                   render={({ field }) => (
                     <Select
                       label={t('catalog.dish.category')}
-                      size="md"
                       data={options}
                       value={field.value || null}
                       onChange={(v) => field.onChange(v ?? '')}
@@ -209,7 +207,6 @@ export function DishDialog({ opened, dish, menuId, defaultCategory, onClose }: P
                       multiple
                       clearable
                       clearButtonProps={{ 'aria-label': t('common.clear') }}
-                      size="md"
                       accept={DISH_FORM_IMAGE_TYPES.join(',')}
                       leftSection={<IconPhoto size={18} />}
                       value={field.value}

@@ -93,7 +93,6 @@ function DishList({ restaurant }: { restaurant: number }) {
           disabled={!menuId}
           clearable
           clearButtonProps={{ 'aria-label': t('common.clear') }}
-          size="md"
           w={{ base: '100%', sm: 220 }}
         />
         <TextInput
@@ -102,7 +101,6 @@ function DishList({ restaurant }: { restaurant: number }) {
           leftSection={<IconSearch size={18} />}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
-          size="md"
           style={{ flex: 1, minWidth: 200 }}
           type="search"
         />
@@ -136,7 +134,7 @@ function DishList({ restaurant }: { restaurant: number }) {
           value={String(size)}
           onChange={(v) => v && setSize(Number(v))}
           allowDeselect={false}
-          w={150}
+          w={180}
         />
         <Text size="sm" c="dimmed">
           {t('catalog.dishes.count', { count })}

@@ -38,7 +38,6 @@ export function ImageUploadDialog(props: {
                 placeholder={t('catalog.image.choose')}
                 accept={UPLOAD_IMAGE_TYPES.join(',')}
                 leftSection={<IconUpload size={18} />}
-                size="md"
                 value={field.value}
                 onChange={field.onChange}
                 clearable

@@ -37,14 +37,13 @@ export function CategoryDialog(props: {
       <Text size="sm" c="dimmed">
         {t('catalog.category.tableService')}
       </Text>
-      <TextInput label={t('catalog.category.name')} size="md" maxLength={CATEGORY_NAME_MAX} data-autofocus {...form.register('name')} error={errorText(errors.name)} />
+      <TextInput label={t('catalog.category.name')} maxLength={CATEGORY_NAME_MAX} data-autofocus {...form.register('name')} error={errorText(errors.name)} />
       <Controller
         control={form.control}
         name="order"
         render={({ field }) => (
           <NumberInput
             label={t('catalog.category.order')}
-            size="md"
             min={1}
             allowDecimal={false}
             allowNegative={false}

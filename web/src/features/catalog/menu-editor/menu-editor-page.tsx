@@ -147,7 +147,6 @@ function MenuEditor({ restaurant }: { restaurant: number }) {
           value={mode === 'create' ? null : menuId != null ? String(menuId) : null}
           onChange={(v) => setMenuId(v ? Number(v) : null)}
           disabled={editing}
-          size="md"
           w={{ base: '100%', xs: 240 }}
           data-testid="menu-select"
         />
@@ -173,7 +172,6 @@ function MenuEditor({ restaurant }: { restaurant: number }) {
             <Stack gap="sm" mb="md">
               <TextInput
                 label={t('catalog.menu.name')}
-                size="md"
                 value={draft.name}
                 maxLength={NAME_MAX.menu}
                 onChange={(e) => change({ name: e.currentTarget.value })}

@@ -83,7 +83,6 @@ export function MenuSharePanel({ menu }: { menu: Menu }) {
           {t('catalog.link.open')}
         </Anchor>
         <Switch
-          size="md"
           label={t('catalog.menu.delivery')}
           description={t('catalog.menu.deliveryHelp')}
           checked={menu.delivery}

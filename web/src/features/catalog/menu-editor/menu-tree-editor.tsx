@@ -224,14 +224,7 @@ export function MenuTreeEditor({ tree, editable, onChange, onAddSubCategory, onA
         {grip(dish.key, dish.name)}
         <IconToolsKitchen2 size={18} aria-hidden />
         {editable ? (
-          <TextInput
-            aria-label={t('catalog.tree.dishName')}
-            value={dish.name}
-            maxLength={NAME_MAX.dish}
-            onChange={(e) => onChange(renameItem(tree, dish.key, e.currentTarget.value))}
-            error={!dish.name.trim()}
-            style={{ flex: 1 }}
-          />
+          <NameInput label={t('catalog.tree.dishName')} value={dish.name} maxLength={NAME_MAX.dish} onRename={(name) => onChange(renameItem(tree, dish.key, name))} />
         ) : (
           <Text style={{ flex: 1 }} c={dish.disable ? 'dimmed' : undefined}>
             {dish.name}
@@ -239,15 +232,7 @@ export function MenuTreeEditor({ tree, editable, onChange, onAddSubCategory, onA
         )}
         {dish.price != null && <PriceText value={dish.price} />}
         {editable && (
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            size="lg"
-            aria-label={t('catalog.tree.deleteDish', { name: dish.name })}
-            onClick={() => onChange(removeItem(tree, dish.key).tree)}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
+          <RemoveButton ariaLabel={t('catalog.tree.deleteDish', { name: dish.name })} onClick={() => onChange(removeItem(tree, dish.key).tree)} />
         )}
       </Group>
     </Box>
@@ -278,14 +263,12 @@ export function MenuTreeEditor({ tree, editable, onChange, onAddSubCategory, onA
           >
             {grip(category.key, category.name)}
             {editable ? (
-              <TextInput
-                aria-label={t('catalog.tree.categoryName')}
+              <NameInput
+                label={t('catalog.tree.categoryName')}
                 value={category.name}
                 maxLength={NAME_MAX.category}
-                onChange={(e) => onChange(renameItem(tree, category.key, e.currentTarget.value))}
-                error={!category.name.trim()}
+                onRename={(name) => onChange(renameItem(tree, category.key, name))}
                 fw={600}
-                style={{ flex: 1 }}
               />
             ) : (
               <Text fw={600} style={{ flex: 1 }}>
@@ -301,15 +284,7 @@ export function MenuTreeEditor({ tree, editable, onChange, onAddSubCategory, onA
               <>
                 <IconButton label={t('catalog.tree.addSubCategory')} ariaLabel={t('catalog.tree.addSubCategoryTo', { name: category.name })} icon={<IconFolderPlus size={18} />} variant="light" size="lg" disabled={hasDishes} onClick={() => onAddSubCategory(category)} />
                 <IconButton label={t('catalog.tree.addDish')} ariaLabel={t('catalog.tree.addDishTo', { name: category.name })} icon={<IconPlus size={18} />} variant="light" size="lg" disabled={hasChildren} onClick={() => onAddDish(category)} />
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  size="lg"
-                  aria-label={t('catalog.tree.deleteCategory', { name: category.name })}
-                  onClick={() => onChange(removeItem(tree, category.key).tree)}
-                >
-                  <IconTrash size={18} />
-                </ActionIcon>
+                <RemoveButton ariaLabel={t('catalog.tree.deleteCategory', { name: category.name })} onClick={() => onChange(removeItem(tree, category.key).tree)} />
               </>
             )}
           </Group>
@@ -368,6 +343,16 @@ export function MenuTreeEditor({ tree, editable, onChange, onAddSubCategory, onA
 }
 
 /** Where a dragged item would land (a component of its own: one declared inside render remounts each render). */
+/** A name renamed in place: a row of the tree, not a form, so smaller than the app's fields. */
+function NameInput({ label, value, maxLength, onRename, fw }: { label: string; value: string; maxLength: number; onRename: (name: string) => void; fw?: number }) {
+  return <TextInput size="sm" aria-label={label} value={value} maxLength={maxLength} onChange={(e) => onRename(e.currentTarget.value)} error={!value.trim()} fw={fw} style={{ flex: 1 }} />;
+}
+
+function RemoveButton({ ariaLabel, onClick }: { ariaLabel: string; onClick: () => void }) {
+  const t = useT();
+  return <IconButton label={t('common.delete')} ariaLabel={ariaLabel} icon={<IconTrash size={18} />} variant="subtle" color="red" size="lg" onClick={onClick} />;
+}
+
 function Indicator() {
   return <Box data-testid="drop-indicator" h={4} bg="blue.6" style={{ borderRadius: 2 }} />;
 }

@@ -23,14 +23,13 @@ export function TreeDishDialog(props: { opened: boolean; categoryName: string; o
   });
   return (
     <FormDialog opened={props.opened} onClose={props.onClose} title={t('catalog.tree.newDishIn', { category: props.categoryName })} onSubmit={submit} submitLabel={t('catalog.common.add')}>
-      <TextInput label={t('catalog.dish.name')} size="md" maxLength={DISH_NAME_MAX} data-autofocus {...form.register('name')} error={errorText(errors.name)} />
+      <TextInput label={t('catalog.dish.name')} maxLength={DISH_NAME_MAX} data-autofocus {...form.register('name')} error={errorText(errors.name)} />
       <Controller
         control={form.control}
         name="price"
         render={({ field }) => (
           <PriceInput
             label={t('catalog.dish.price')}
-            size="md"
             value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}

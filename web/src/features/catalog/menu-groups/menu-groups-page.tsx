@@ -107,7 +107,7 @@ function MenuGroups({ restaurant }: { restaurant: number }) {
   return (
     <Container size="md" py="lg">
       <ScreenHeader title={t('page.menuGroup.title')}>
-        <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => openCreate(null)}>
+        <Button leftSection={<IconPlus size={18} />} onClick={() => openCreate(null)}>
           {t('menuGroups.add')}
         </Button>
       </ScreenHeader>

@@ -45,7 +45,6 @@ export function ContactFields({ form }: { form: UseFormReturn<ContactValues, unk
       <TextInput
         label={t('delivery.field.name')}
         withAsterisk
-        size="md"
         maxLength={LIMITS.name[1]}
         autoComplete="off"
         {...form.register('name')}
@@ -57,7 +56,6 @@ export function ContactFields({ form }: { form: UseFormReturn<ContactValues, unk
         label={t('delivery.field.address')}
         withAsterisk={delivery}
         description={delivery ? undefined : t('delivery.field.addressOptional')}
-        size="md"
         maxLength={LIMITS.address[1]}
         autoComplete="off"
         {...form.register('address')}

@@ -94,7 +94,6 @@ export function DeliveryScreen({ restaurant, name }: { restaurant: number; name:
           </div>
           <Tooltip label={t('delivery.new.needsMenu')} disabled={!!deliveryMenu || menus.isPending}>
             <Button
-              size="md"
               leftSection={<IconPlus size={18} />}
               data-disabled={!deliveryMenu || undefined}
               aria-disabled={!deliveryMenu || undefined}
@@ -109,7 +108,6 @@ export function DeliveryScreen({ restaurant, name }: { restaurant: number; name:
 
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
           <NativeSelect
-            size="md"
             label={t('delivery.filter')}
             value={filters.status}
             onChange={(e) => filter({ status: e.currentTarget.value as DeliveryStatus })}
@@ -128,19 +126,19 @@ export function DeliveryScreen({ restaurant, name }: { restaurant: number; name:
           <Text size="sm" fw={600} mr="xs">
             {t('delivery.bulk.selected', { count: chosen.length })}
           </Text>
-          <Button size="md" px="md" variant="light" loading={moves.pending} onClick={() => move(chosen, '2')}>
+          <Button px="md" variant="light" loading={moves.pending} onClick={() => move(chosen, '2')}>
             {t('delivery.bulk.accept')}
           </Button>
-          <Button size="md" px="md" variant="light" loading={moves.pending} onClick={() => move(chosen, '4')}>
+          <Button px="md" variant="light" loading={moves.pending} onClick={() => move(chosen, '4')}>
             {t('delivery.bulk.deliver')}
           </Button>
-          <Button size="md" px="md" variant="light" color="red" onClick={bulkReject}>
+          <Button px="md" variant="light" color="red" onClick={bulkReject}>
             {t('delivery.bulk.reject')}
           </Button>
-          <Button size="md" px="md" variant="default" leftSection={<IconPrinter size={18} />} onClick={bulkTicket}>
+          <Button px="md" variant="default" leftSection={<IconPrinter size={18} />} onClick={bulkTicket}>
             {t('delivery.bulk.print')}
           </Button>
-          <Button size="md" px="md" color="green" variant="light" leftSection={<IconCash size={18} />} loading={payments.reading} onClick={() => payments.payAll(filters)}>
+          <Button px="md" color="green" variant="light" leftSection={<IconCash size={18} />} loading={payments.reading} onClick={() => payments.payAll(filters)}>
             {t('delivery.pay.all')}
           </Button>
         </Group>

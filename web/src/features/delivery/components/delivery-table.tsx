@@ -46,7 +46,6 @@ export function DeliveryTable({ rows, selected, onSelect, actions }: Props) {
           <Table.Tr>
             <Table.Th w={44}>
               <Checkbox
-                size="md"
                 aria-label={t('delivery.selectPage')}
                 checked={all}
                 indeterminate={some && !all}
@@ -79,7 +78,7 @@ function DeliveryRow({ delivery: d, checked, onCheck, actions }: { delivery: Del
   return (
     <Table.Tr data-testid={`delivery-${d.fk_delivery ?? d.id}`} data-status={d.status ?? ''}>
       <Table.Td>
-        <Checkbox size="md" aria-label={t('delivery.select', { number })} checked={checked} onChange={onCheck} />
+        <Checkbox aria-label={t('delivery.select', { number })} checked={checked} onChange={onCheck} />
       </Table.Td>
       <Table.Td>
         <Text fw={700}>{number}</Text>

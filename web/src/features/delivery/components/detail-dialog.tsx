@@ -54,7 +54,7 @@ export function DetailDialog({ id, restaurant, onEdit, onClose }: Props) {
             </SimpleGrid>
             <Stack gap="xs" align="flex-end">
               {d.status && <Badge color={STATUS_COLOR[d.status]} size="lg">{t(`delivery.status.${d.status}`)}</Badge>}
-              <Button size="md" variant="light" leftSection={<IconPencil size={18} />} onClick={() => onEdit(d)}>
+              <Button variant="light" leftSection={<IconPencil size={18} />} onClick={() => onEdit(d)}>
                 {t('delivery.contact.edit')}
               </Button>
             </Stack>
@@ -146,14 +146,13 @@ function DetailsEditor({ delivery, restaurant }: { delivery: Delivery; restauran
         label={t('delivery.details.label')}
         description={t('delivery.details.count', { count: text.length, max: LIMITS.details })}
         rows={3}
-        size="md"
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
         error={error ? t(error) : undefined}
         data-testid="details-input"
       />
       <Group justify="flex-end">
-        <Button size="md" onClick={submit} loading={save.isPending} disabled={text === delivery.details}>
+        <Button onClick={submit} loading={save.isPending} disabled={text === delivery.details}>
           {t('delivery.details.save')}
         </Button>
       </Group>

@@ -89,10 +89,10 @@ export function NewOrderDialog({ restaurant, menu, onClose }: Props) {
         <form onSubmit={next} noValidate aria-label={t('delivery.new.stepContact')}>
           <ContactFields form={contact} />
           <Group justify="flex-end" mt="md">
-            <Button variant="default" size="md" onClick={onClose}>
+            <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" size="md">
+            <Button type="submit">
               {t('delivery.new.next')}
             </Button>
           </Group>
@@ -101,10 +101,10 @@ export function NewOrderDialog({ restaurant, menu, onClose }: Props) {
         <Stack gap="sm">
           <DishPicker restaurant={restaurant} picked={picked} onChange={setPicked} />
           <Group justify="space-between" mt="xs">
-            <Button variant="default" size="md" onClick={() => setStep(1)}>
+            <Button variant="default" onClick={() => setStep(1)}>
               {t('common.back')}
             </Button>
-            <Button size="md" loading={create.isPending} onClick={send}>
+            <Button loading={create.isPending} onClick={send}>
               {t('delivery.new.create')}
             </Button>
           </Group>
@@ -135,7 +135,6 @@ function DishPicker({ restaurant, picked, onChange }: { restaurant: number; pick
   return (
     <Stack gap="sm">
       <TextInput
-        size="md"
         aria-label={t('delivery.new.search')}
         placeholder={t('delivery.new.search')}
         leftSection={<IconSearch size={18} />}

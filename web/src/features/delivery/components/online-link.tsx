@@ -106,18 +106,16 @@ export function OnlineLink({ delivery, restaurant }: { delivery: Delivery; resta
                 aria-label={t('delivery.online.link')}
                 value={shown.init_point}
                 readOnly
-                size="md"
                 style={{ flex: 1, minWidth: 0 }}
                 onFocus={(e) => e.currentTarget.select()}
                 data-testid="online-link-url"
               />
-              <Button size="md" variant="light" leftSection={copied ? <IconCheck size={18} /> : <IconCopy size={18} />} onClick={() => void copy(shown.init_point)}>
+              <Button variant="light" leftSection={copied ? <IconCheck size={18} /> : <IconCopy size={18} />} onClick={() => void copy(shown.init_point)}>
                 {t('delivery.share.copy')}
               </Button>
             </Group>
             <Button
               component="a"
-              size="md"
               color="green"
               leftSection={<IconBrandWhatsapp size={20} />}
               href={whatsappShare(
@@ -135,7 +133,7 @@ export function OnlineLink({ delivery, restaurant }: { delivery: Delivery; resta
           <>
             <Text size="sm">{t('delivery.online.underWay')}</Text>
             <Group>
-              <Button size="md" variant="light" color="red" onClick={() => setCancelling('ask')}>
+              <Button variant="light" color="red" onClick={() => setCancelling('ask')}>
                 {t('delivery.online.cancel')}
               </Button>
             </Group>
@@ -150,7 +148,7 @@ export function OnlineLink({ delivery, restaurant }: { delivery: Delivery; resta
               {payable.length ? t('delivery.online.help') : t('delivery.online.nothing')}
             </Text>
             <Group>
-              <Button size="md" leftSection={<IconCreditCard size={18} />} loading={create.isPending} disabled={!payable.length} onClick={makeLink}>
+              <Button leftSection={<IconCreditCard size={18} />} loading={create.isPending} disabled={!payable.length} onClick={makeLink}>
                 {t('delivery.online.make')}
               </Button>
             </Group>

@@ -60,12 +60,11 @@ export function TakeawayShare({ menu, loading }: { menu: Menu | undefined; loadi
               aria-label={t('delivery.share.link')}
               value={link}
               readOnly
-              size="md"
               style={{ flex: 1, minWidth: 0 }}
               onFocus={(e) => e.currentTarget.select()}
               data-testid="takeaway-link"
             />
-            <Button size="md" variant="light" leftSection={copied ? <IconCheck size={18} /> : <IconCopy size={18} />} onClick={copy}>
+            <Button variant="light" leftSection={copied ? <IconCheck size={18} /> : <IconCopy size={18} />} onClick={copy}>
               {t('delivery.share.copy')}
             </Button>
           </Group>

@@ -44,7 +44,7 @@ export function TicketDialog({ deliveries, restaurantName, onClose }: Props) {
             <Stack key={d.id} gap={6}>
               <Text fw={700}>{t('delivery.ticket.order', { number: deliveryNumber(d), name: d.contact_info.name })}</Text>
               {d.ordenes.map((l) => (
-                <Checkbox key={l.id} size="md" checked={ticked.has(l.id)} onChange={() => toggle(l.id)} label={`${l.quantity} × ${l.dish_name}`} />
+                <Checkbox key={l.id} checked={ticked.has(l.id)} onChange={() => toggle(l.id)} label={`${l.quantity} × ${l.dish_name}`} />
               ))}
             </Stack>
           ))}
@@ -56,10 +56,10 @@ export function TicketDialog({ deliveries, restaurantName, onClose }: Props) {
         </ScrollArea.Autosize>
       </SimpleGrid>
       <Group justify="flex-end" mt="md">
-        <Button variant="default" size="md" onClick={onClose}>
+        <Button variant="default" onClick={onClose}>
           {t('common.cancel')}
         </Button>
-        <Button size="md" leftSection={<IconPrinter size={18} />} onClick={print}>
+        <Button leftSection={<IconPrinter size={18} />} onClick={print}>
           {t('delivery.ticket.print')}
         </Button>
       </Group>

@@ -41,7 +41,7 @@ export function CheckoutDialog(props: { opened: boolean; menu: PublicMenu; lines
   };
   // the three typed answers: required, each with its own error under it
   const field = (name: 'name' | 'address' | 'cash', extra: Partial<TextInputProps>) => (
-    <TextInput size="md" label={t(`diner.checkout.${name}`)} required value={form[name]} onChange={(e) => set({ [name]: e.currentTarget.value })} error={errorText(name)} {...extra} />
+    <TextInput label={t(`diner.checkout.${name}`)} required value={form[name]} onChange={(e) => set({ [name]: e.currentTarget.value })} error={errorText(name)} {...extra} />
   );
 
   const send = async () => {
@@ -118,10 +118,10 @@ export function CheckoutDialog(props: { opened: boolean; menu: PublicMenu; lines
           </Alert>
         )}
         <Stack gap="xs">
-          <Button size="md" fullWidth color="green" onClick={send} loading={create.isPending}>
+          <Button fullWidth color="green" onClick={send} loading={create.isPending}>
             {t('diner.checkout.send')}
           </Button>
-          <Button size="md" fullWidth variant="default" onClick={props.onClose}>
+          <Button fullWidth variant="default" onClick={props.onClose}>
             {t('common.back')}
           </Button>
         </Stack>

@@ -32,10 +32,10 @@ export function ReviewDialog(props: Props) {
           <TableSend token={props.table.token} lines={props.lines} onSent={props.table.onSent} onClose={props.onClose} />
         ) : (
           <Stack gap="xs">
-            <Button size="md" fullWidth disabled={props.lines.length === 0} onClick={props.onContinue}>
+            <Button fullWidth disabled={props.lines.length === 0} onClick={props.onContinue}>
               {t('diner.cart.continue')}
             </Button>
-            <Button size="md" fullWidth variant="default" onClick={props.onClose}>
+            <Button fullWidth variant="default" onClick={props.onClose}>
               {t('diner.cart.back')}
             </Button>
       </Stack>
@@ -85,7 +85,6 @@ function TableSend({ token, lines, onSent, onClose }: { token: string; lines: Ca
   return (
     <Stack gap="sm">
       <TextInput
-        size="md"
         label={t('diner.table.name')}
         description={t('diner.table.nameHelp')}
         required
@@ -101,10 +100,10 @@ function TableSend({ token, lines, onSent, onClose }: { token: string; lines: Ca
         </Alert>
       )}
       <Stack gap="xs">
-        <Button size="md" fullWidth disabled={lines.length === 0} loading={place.isPending} onClick={send}>
+        <Button fullWidth disabled={lines.length === 0} loading={place.isPending} onClick={send}>
           {t('diner.table.send')}
         </Button>
-        <Button size="md" fullWidth variant="default" onClick={onClose}>
+        <Button fullWidth variant="default" onClick={onClose}>
           {t('diner.cart.back')}
         </Button>
       </Stack>

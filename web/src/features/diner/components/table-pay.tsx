@@ -33,7 +33,7 @@ export function TablePay({ token, lines, state, onStale }: Props) {
           <Stack gap="xs">
             <Text fw={600}>{t('diner.pay.split', { of: split.shares, paid: split.shares_paid })}</Text>
             {shareLeft(split) ? (
-              <Button size="md" fullWidth variant="white" onPointerEnter={preload} onFocus={preload} onClick={() => setOpen({ share: split })}>
+              <Button fullWidth variant="white" onPointerEnter={preload} onFocus={preload} onClick={() => setOpen({ share: split })}>
                 {t('diner.pay.splitPay', { amount: money(nextShareCents(split)) })}
               </Button>
             ) : (

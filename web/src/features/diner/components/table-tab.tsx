@@ -138,10 +138,10 @@ export function WaiterButtons({ token }: { token: string }) {
   return (
     <Stack gap="xs">
       <div className={classes.buttons}>
-        <Button size="md" variant="light" leftSection={<IconBell size={20} />} onClick={() => press('waiter')} loading={call.isPending && call.variables === 'waiter'}>
+        <Button variant="light" leftSection={<IconBell size={20} />} onClick={() => press('waiter')} loading={call.isPending && call.variables === 'waiter'}>
           {t('diner.table.callWaiter')}
         </Button>
-        <Button size="md" variant="light" leftSection={<IconReceipt size={20} />} onClick={() => press('bill')} loading={call.isPending && call.variables === 'bill'}>
+        <Button variant="light" leftSection={<IconReceipt size={20} />} onClick={() => press('bill')} loading={call.isPending && call.variables === 'bill'}>
           {t('diner.table.askBill')}
         </Button>
       </div>

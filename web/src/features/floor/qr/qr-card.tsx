@@ -27,10 +27,10 @@ export function QrCard({ sit, onDownload, onRenew }: { sit: Sit; onDownload: () 
           )}
         </Group>
         <Group gap="xs" justify="center" w="100%">
-          <Button size="md" leftSection={<IconDownload size={18} />} onClick={onDownload} aria-label={t('qr.single.open', { name })}>
+          <Button leftSection={<IconDownload size={18} />} onClick={onDownload} aria-label={t('qr.single.open', { name })}>
             {t('qr.download')}
           </Button>
-          <Button size="md" variant="default" leftSection={<IconRefresh size={18} />} onClick={onRenew} aria-label={t('qr.renew.open', { name })}>
+          <Button variant="default" leftSection={<IconRefresh size={18} />} onClick={onRenew} aria-label={t('qr.renew.open', { name })}>
             {t('qr.renew.short')}
           </Button>
         </Group>

@@ -28,10 +28,10 @@ function DownloadActions({ download, onClose }: { download: (() => Promise<void>
   };
   return (
     <Group justify="flex-end">
-      <Button variant="default" size="md" onClick={onClose}>
+      <Button variant="default" onClick={onClose}>
         {t('common.cancel')}
       </Button>
-      <Button size="md" leftSection={<IconDownload size={18} />} loading={busy} disabled={!download} onClick={run}>
+      <Button leftSection={<IconDownload size={18} />} loading={busy} disabled={!download} onClick={run}>
         {t('qr.downloadPdf')}
       </Button>
     </Group>
@@ -53,8 +53,8 @@ export function SingleDownloadDialog({ restaurant, sit, onClose }: { restaurant:
           </Center>
           <Radio.Group label={t('qr.single.kind')} value={kind} onChange={(v) => setKind(v as typeof kind)}>
             <Stack gap="sm" mt="xs">
-              <Radio size="md" value="uno" label={t('qr.single.codeOnly')} />
-              <Radio size="md" value="uno-instrucciones" label={t('qr.single.withInstructions')} />
+              <Radio value="uno" label={t('qr.single.codeOnly')} />
+              <Radio value="uno-instrucciones" label={t('qr.single.withInstructions')} />
             </Stack>
           </Radio.Group>
           <DownloadActions download={() => downloadSheet({ restaurant, layout: kind, ids: [sit.id] }, singleFilename(sit))} onClose={onClose} />
@@ -84,7 +84,7 @@ export function JointDownloadDialog({ restaurant, opened, sits, onClose }: { res
         <Radio.Group label={t('qr.joint.which')} value={scope} onChange={(v) => setScope(v as Scope)}>
           <Group gap="lg" mt="xs">
             {SCOPES.map((s) => (
-              <Radio key={s} size="md" value={s} label={t(`qr.scope.${s}`)} />
+              <Radio key={s} value={s} label={t(`qr.scope.${s}`)} />
             ))}
           </Group>
         </Radio.Group>
@@ -97,7 +97,7 @@ export function JointDownloadDialog({ restaurant, opened, sits, onClose }: { res
               <Chip.Group multiple value={chosen} onChange={setChosen}>
                 <Group gap="xs">
                   {sits.map((s) => (
-                    <Chip key={s.id} value={String(s.id)} size="md">
+                    <Chip key={s.id} value={String(s.id)}>
                       {s.i_name}
                     </Chip>
                   ))}
@@ -109,7 +109,7 @@ export function JointDownloadDialog({ restaurant, opened, sits, onClose }: { res
         <Radio.Group label={t('qr.joint.layout')} value={layout} onChange={(v) => setLayout(v as JointLayout)}>
           <Group gap="lg" mt="xs">
             {JOINT_LAYOUTS.map((l) => (
-              <Radio key={l} size="md" value={l} label={t(`qr.layout.${l}`)} />
+              <Radio key={l} value={l} label={t(`qr.layout.${l}`)} />
             ))}
           </Group>
         </Radio.Group>

@@ -66,7 +66,7 @@ function QrList({ restaurant }: { restaurant: number }) {
   return (
     <Container size="xl" py="lg">
       <ScreenHeader title={t('page.qr.title')}>
-        <Button size="md" leftSection={<IconFileDownload size={18} />} onClick={() => setJoint(true)} disabled={!all.length}>
+        <Button leftSection={<IconFileDownload size={18} />} onClick={() => setJoint(true)} disabled={!all.length}>
           {t('qr.joint.open')}
         </Button>
       </ScreenHeader>
@@ -74,7 +74,6 @@ function QrList({ restaurant }: { restaurant: number }) {
         aria-label={t('common.search')}
         placeholder={t('qr.search')}
         leftSection={<IconSearch size={18} />}
-        size="md"
         maxLength={40}
         value={search}
         onChange={(e) => setSearch(e.currentTarget.value)}

@@ -47,7 +47,6 @@ export function ItemDialog(props: {
           <TextInput
             label={t('floor.item.name')}
             description={t(`floor.item.nameHint.${item.type}`)}
-            size="md"
             maxLength={NAME_MAX}
             data-autofocus
             value={name}
@@ -56,30 +55,28 @@ export function ItemDialog(props: {
           />
           <Select
             label={t('common.menu')}
-            size="md"
             data={props.menus.map((m) => ({ value: String(m.id), label: m.name }))}
             value={menu}
             onChange={setMenu}
             allowDeselect={false}
             error={error === 'floor.rules.menuRequired' ? t(error) : undefined}
           />
-          <Switch size="md" label={t('floor.item.blocked')} checked={blocked} onChange={(e) => setBlocked(e.currentTarget.checked)} />
+          <Switch label={t('floor.item.blocked')} checked={blocked} onChange={(e) => setBlocked(e.currentTarget.checked)} />
           <Switch
-            size="md"
             label={t('floor.item.admin')}
             description={t('floor.item.adminHint')}
             checked={admin}
             onChange={(e) => setAdmin(e.currentTarget.checked)}
           />
           <Group justify="space-between" mt="sm">
-            <Button variant="light" color="red" size="md" leftSection={<IconTrash size={18} />} onClick={() => props.onRemove(item.key)}>
+            <Button variant="light" color="red" leftSection={<IconTrash size={18} />} onClick={() => props.onRemove(item.key)}>
               {t('floor.item.remove')}
             </Button>
             <Group gap="xs">
-              <Button variant="default" size="md" onClick={props.onClose}>
+              <Button variant="default" onClick={props.onClose}>
                 {t('common.cancel')}
               </Button>
-              <Button type="submit" size="md">
+              <Button type="submit">
                 {t('floor.item.apply')}
               </Button>
             </Group>

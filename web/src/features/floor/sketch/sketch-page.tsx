@@ -141,10 +141,10 @@ function Sketch({ restaurant }: { restaurant: number }) {
           <IconButton label={t('floor.sketch.edit')} icon={<IconPencil />} size={44} variant="filled" onClick={() => setEditing(true)} disabled={sits.isPending} />
         ) : (
           <>
-            <Button size="md" leftSection={<IconDeviceFloppy size={18} />} loading={saving} onClick={save}>
+            <Button leftSection={<IconDeviceFloppy size={18} />} loading={saving} onClick={save}>
               {t('common.save')}
             </Button>
-            <Button size="md" variant="default" leftSection={<IconX size={18} />} disabled={saving} onClick={cancel}>
+            <Button variant="default" leftSection={<IconX size={18} />} disabled={saving} onClick={cancel}>
               {t('common.cancel')}
             </Button>
           </>
@@ -154,7 +154,7 @@ function Sketch({ restaurant }: { restaurant: number }) {
         <MenuSelect {...menu} w={{ base: '100%', sm: 240 }} />
         {editing &&
           ADD.map(({ type, icon: Icon }) => (
-            <Button key={type} size="md" variant="light" leftSection={<Icon size={20} />} onClick={() => add(type)}>
+            <Button key={type} variant="light" leftSection={<Icon size={20} />} onClick={() => add(type)}>
               {t(`floor.add.${type}`)}
             </Button>
           ))}

@@ -67,7 +67,7 @@ function AuthorizationReturn() {
       <Alert color="red" title={t('errors.markedPlace.title')} data-testid="mp-link-error">
         {t(refusal)}
       </Alert>
-      <Button component={Link} to={paths.mercadopago.path} size="md" mt="lg">
+      <Button component={Link} to={paths.mercadopago.path} mt="lg">
         {t('marketplace.retry')}
       </Button>
     </Container>

@@ -25,10 +25,10 @@ function NotNow() {
         {t('marketplace.notNow.text')}
       </Alert>
       <Group mt="lg" gap="sm">
-        <Button component={Link} to={paths.mercadopago.path} size="md">
+        <Button component={Link} to={paths.mercadopago.path}>
           {t('marketplace.notNow.authorize')}
         </Button>
-        <Button component={Link} to={paths.restaurante.path} size="md" variant="default">
+        <Button component={Link} to={paths.restaurante.path} variant="default">
           {t('marketplace.toRestaurants')}
         </Button>
       </Group>

@@ -38,13 +38,13 @@ export function AddOperatorDialog({ opened, restaurantId, onClose }: { opened: b
   return (
     <FormDialog opened={opened} onClose={close} title={t('operators.add')} size="lg" onSubmit={submit} submitting={create.isPending} submitLabel={t('operators.create')}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput label={t('operators.field.first_name')} withAsterisk size="md" maxLength={31} {...form.register('first_name')} error={errorText(errors.first_name)} data-autofocus />
-        <TextInput label={t('operators.field.last_name')} size="md" maxLength={150} {...form.register('last_name')} error={errorText(errors.last_name)} />
+        <TextInput label={t('operators.field.first_name')} withAsterisk maxLength={31} {...form.register('first_name')} error={errorText(errors.first_name)} data-autofocus />
+        <TextInput label={t('operators.field.last_name')} maxLength={150} {...form.register('last_name')} error={errorText(errors.last_name)} />
       </SimpleGrid>
-      <TextInput label={t('operators.field.email')} withAsterisk size="md" type="email" autoComplete="off" maxLength={140} {...form.register('email')} error={errorText(errors.email)} />
+      <TextInput label={t('operators.field.email')} withAsterisk type="email" autoComplete="off" maxLength={140} {...form.register('email')} error={errorText(errors.email)} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <PasswordInput label={t('operators.field.password')} withAsterisk size="md" autoComplete="new-password" {...form.register('password')} error={errorText(errors.password)} />
-        <PasswordInput label={t('operators.field.password2')} withAsterisk size="md" autoComplete="new-password" {...form.register('password2')} error={errorText(errors.password2)} />
+        <PasswordInput label={t('operators.field.password')} withAsterisk autoComplete="new-password" {...form.register('password')} error={errorText(errors.password)} />
+        <PasswordInput label={t('operators.field.password2')} withAsterisk autoComplete="new-password" {...form.register('password2')} error={errorText(errors.password2)} />
       </SimpleGrid>
     </FormDialog>
   );

@@ -63,15 +63,15 @@ function InfoForm({ operator, onClose }: { operator: Operator; onClose: () => vo
           </Text>
         </div>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label={t('operators.field.first_name')} withAsterisk size="md" maxLength={31} {...form.register('first_name')} error={errorText(errors.first_name)} />
-          <TextInput label={t('operators.field.last_name')} size="md" maxLength={150} {...form.register('last_name')} error={errorText(errors.last_name)} />
+          <TextInput label={t('operators.field.first_name')} withAsterisk maxLength={31} {...form.register('first_name')} error={errorText(errors.first_name)} />
+          <TextInput label={t('operators.field.last_name')} maxLength={150} {...form.register('last_name')} error={errorText(errors.last_name)} />
         </SimpleGrid>
         <Text fz="sm" c="dimmed">
           {t('operators.info.passwordHelp')}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <PasswordInput label={t('operators.field.newPassword')} size="md" autoComplete="new-password" {...form.register('password')} error={errorText(errors.password)} />
-          <PasswordInput label={t('operators.field.password2')} size="md" autoComplete="new-password" {...form.register('password2')} error={errorText(errors.password2)} />
+          <PasswordInput label={t('operators.field.newPassword')} autoComplete="new-password" {...form.register('password')} error={errorText(errors.password)} />
+          <PasswordInput label={t('operators.field.password2')} autoComplete="new-password" {...form.register('password2')} error={errorText(errors.password2)} />
         </SimpleGrid>
         <FormActions onCancel={onClose} submitting={update.isPending} />
       </Stack>

@@ -54,7 +54,7 @@ function OperatorsScreen({ restaurantId, name }: { restaurantId: number; name: s
             {name}
           </Text>
         </div>
-        <Button size="md" leftSection={<IconUserPlus size={20} />} onClick={() => setAdding(true)}>
+        <Button leftSection={<IconUserPlus size={20} />} onClick={() => setAdding(true)}>
           {t('operators.add')}
         </Button>
       </Group>

@@ -83,10 +83,10 @@ export function AddOrderDialog({ table, restaurant, menu: placeMenu, onClose }: 
           description={`${comment.length}/${commentMax}`}
         />
         <Group justify="flex-end">
-          <Button variant="default" size="md" onClick={onClose}>
+          <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button size="md" loading={add.isPending} onClick={send}>
+          <Button loading={add.isPending} onClick={send}>
             {t('orders.add.send')}
           </Button>
         </Group>

@@ -20,7 +20,6 @@ export function ListView({ restaurant }: { restaurant: number }) {
     <>
       <Group justify="space-between" mb="sm" wrap="wrap">
         <SegmentedControl
-          size="md"
           aria-label={t('orders.col.status')}
           value={status}
           onChange={(v) => {
@@ -31,7 +30,6 @@ export function ListView({ restaurant }: { restaurant: number }) {
         />
         <Select
           w={130}
-          size="md"
           label={t('orders.perPage')}
           allowDeselect={false}
           value={String(size)}

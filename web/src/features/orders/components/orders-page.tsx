@@ -62,7 +62,6 @@ function Board({ restaurant }: { restaurant: number }) {
         </Group>
         <Group gap="xs">
           <SegmentedControl
-            size="md"
             data-testid="view-switch"
             value={view}
             onChange={(v) => setView(v as 'sketch' | 'list')}
@@ -71,7 +70,7 @@ function Board({ restaurant }: { restaurant: number }) {
               { value: 'list', label: t('orders.view.list') },
             ]}
           />
-          <Button size="md" variant="default" leftSection={<IconFileTypePdf size={18} />} onClick={() => void downloadReport(restaurant).catch(onError)}>
+          <Button variant="default" leftSection={<IconFileTypePdf size={18} />} onClick={() => void downloadReport(restaurant).catch(onError)}>
             {t('orders.report')}
           </Button>
         </Group>

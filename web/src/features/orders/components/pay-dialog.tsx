@@ -126,7 +126,7 @@ export function PayDialog({ lines, title, restaurant, place, all = false, paymen
         <Radio.Group label={t('orders.pay.method')} value={method} onChange={(v) => setMethod(v as PayMethod)} withAsterisk>
           <Group mt="xs">
             {PAY_METHODS.map((m) => (
-              <Radio key={m} size="md" value={m} label={t(`orders.pay.${m}`)} />
+              <Radio key={m} value={m} label={t(`orders.pay.${m}`)} />
             ))}
           </Group>
         </Radio.Group>

@@ -64,7 +64,7 @@ export function TableDialog({ place, name, restaurant, bulk, onClose }: Props) {
           <Alert color="orange" icon={call === 'bill' ? <IconReceipt size={20} /> : <IconBell size={20} />} data-testid="call-alert">
             <Group justify="space-between" wrap="nowrap">
               <Text size="sm">{t(call === 'bill' ? 'orders.billCall' : 'orders.waiterCall')}</Text>
-              <Button size="md" color="orange" loading={sent.isPending} onClick={() => sent.mutate(place, { onError, onSuccess: succeeded(t('orders.waiterSentDone')) })}>
+              <Button color="orange" loading={sent.isPending} onClick={() => sent.mutate(place, { onError, onSuccess: succeeded(t('orders.waiterSentDone')) })}>
                 {t('orders.waiterSent')}
               </Button>
             </Group>
@@ -72,25 +72,25 @@ export function TableDialog({ place, name, restaurant, bulk, onClose }: Props) {
         )}
         {bulk && (
           <Group gap="xs">
-            <Button size="md" disabled={!allowed('aceptar')} loading={action.isPending} onClick={() => run('aceptar')}>
+            <Button disabled={!allowed('aceptar')} loading={action.isPending} onClick={() => run('aceptar')}>
               {t('orders.acceptAll')}
             </Button>
-            <Button size="md" disabled={!allowed('entregar')} loading={action.isPending} onClick={() => run('entregar')}>
+            <Button disabled={!allowed('entregar')} loading={action.isPending} onClick={() => run('entregar')}>
               {t('orders.deliverAll')}
             </Button>
-            <Button size="md" color="red" variant="light" disabled={!allowed('rechazar')} onClick={() => setConfirm('rechazar')}>
+            <Button color="red" variant="light" disabled={!allowed('rechazar')} onClick={() => setConfirm('rechazar')}>
               {t('orders.rejectAll')}
             </Button>
-            <Button size="md" color="orange" variant="light" onClick={() => setConfirm('liberar')}>
+            <Button color="orange" variant="light" onClick={() => setConfirm('liberar')}>
               {t('orders.free')}
             </Button>
           </Group>
         )}
         <Group>
-          <Button size="md" color="blue" disabled={payable.length === 0} onClick={() => setPaying(payable)}>
+          <Button color="blue" disabled={payable.length === 0} onClick={() => setPaying(payable)}>
             {t('orders.pay.all')}
           </Button>
-          <Button size="md" variant="light" disabled={!table.data?.admin} onClick={() => setAdding(true)}>
+          <Button variant="light" disabled={!table.data?.admin} onClick={() => setAdding(true)}>
             {t('orders.addOrder')}
           </Button>
           {table.data && !table.data.admin && <Text size="sm">{t('orders.add.disabled')}</Text>}

@@ -144,7 +144,6 @@ function ProfileEditor({ profile }: { profile: Profile }) {
                 render={({ field }) => (
                   <FileInput
                     label={t('profile.field.imagen')}
-                    size="md"
                     accept={IMAGE_ACCEPT}
                     clearable
                     clearButtonProps={{ 'aria-label': t('common.clear') }}
@@ -157,12 +156,11 @@ function ProfileEditor({ profile }: { profile: Profile }) {
               />
             )}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput label={t('profile.field.first_name')} size="md" maxLength={30} readOnly={readOnly} variant={variant} withAsterisk={editor.editing} autoComplete="given-name" {...form.register('first_name')} error={errorText(errors.first_name)} />
-              <TextInput label={t('profile.field.last_name')} size="md" maxLength={100} readOnly={readOnly} variant={variant} withAsterisk={editor.editing} autoComplete="family-name" {...form.register('last_name')} error={errorText(errors.last_name)} />
+              <TextInput label={t('profile.field.first_name')} maxLength={30} readOnly={readOnly} variant={variant} withAsterisk={editor.editing} autoComplete="given-name" {...form.register('first_name')} error={errorText(errors.first_name)} />
+              <TextInput label={t('profile.field.last_name')} maxLength={100} readOnly={readOnly} variant={variant} withAsterisk={editor.editing} autoComplete="family-name" {...form.register('last_name')} error={errorText(errors.last_name)} />
               <PhoneInput control={form.control} name="telefono" label={t('profile.field.telefono')} readOnly={readOnly} variant={variant} withAsterisk={editor.editing} error={errorText(errors.telefono)} />
               <NativeSelect
                 label={t('profile.field.genero')}
-                size="md"
                 disabled={readOnly}
                 variant={variant}
                 {...form.register('genero')}
@@ -173,7 +171,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
                 ]}
               />
             </SimpleGrid>
-            <TextInput label={t('profile.field.email')} size="md" readOnly variant="filled" {...form.register('email')} description={editor.editing ? t('profile.emailReadOnly') : undefined} />
+            <TextInput label={t('profile.field.email')} readOnly variant="filled" {...form.register('email')} description={editor.editing ? t('profile.emailReadOnly') : undefined} />
           </Stack>
         </Paper>
       </EditorForm>

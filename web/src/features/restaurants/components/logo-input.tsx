@@ -38,7 +38,6 @@ function LogoPicker({ label, value, onChange, current, error, required, disabled
       </Avatar>
       <FileInput
         label={label}
-        size="md"
         style={{ flex: 1 }}
         accept={IMAGE_ACCEPT}
         value={value}

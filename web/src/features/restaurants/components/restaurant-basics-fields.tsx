@@ -20,9 +20,9 @@ export function RestaurantBasicsFields({ form, currentLogo }: Props) {
   const editing = currentLogo !== undefined;
   return (
     <>
-      <TextInput label={t('restaurants.field.nombre_local')} withAsterisk size="md" maxLength={40} {...form.register('nombre_local')} error={errorText(errors.nombre_local)} data-autofocus={editing || undefined} />
+      <TextInput label={t('restaurants.field.nombre_local')} withAsterisk maxLength={40} {...form.register('nombre_local')} error={errorText(errors.nombre_local)} data-autofocus={editing || undefined} />
       <PhoneInput control={form.control} name="telefono" label={t('restaurants.field.telefono')} withAsterisk error={errorText(errors.telefono)} />
-      <TextInput label={t('restaurants.field.direccion')} withAsterisk size="md" maxLength={100} {...form.register('direccion')} error={errorText(errors.direccion)} />
+      <TextInput label={t('restaurants.field.direccion')} withAsterisk maxLength={100} {...form.register('direccion')} error={errorText(errors.direccion)} />
       <LogoInput
         control={form.control}
         name="logo"

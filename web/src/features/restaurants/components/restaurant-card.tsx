@@ -47,7 +47,7 @@ export function RestaurantCard({ restaurant, selected, hint, onOpen, onEdit, onD
       </Stack>
       <Group mt="md" justify="space-between" wrap="nowrap">
         <Tooltip label={t('restaurants.hint')} opened={hint} withArrow position="bottom" multiline w={220}>
-          <Button size="md" onClick={onOpen}>
+          <Button onClick={onOpen}>
             {t('restaurants.openShort')}
           </Button>
         </Tooltip>

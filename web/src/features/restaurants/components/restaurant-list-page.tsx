@@ -117,7 +117,6 @@ function RestaurantGrid({ onAdd }: { onAdd: () => void }) {
           aria-label={t('common.search')}
           placeholder={t('restaurants.search')}
           leftSection={<IconSearch size={18} />}
-          size="md"
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
           style={{ flex: '1 1 220px' }}
@@ -125,7 +124,7 @@ function RestaurantGrid({ onAdd }: { onAdd: () => void }) {
         />
         <Group gap="xs" wrap="nowrap">
           <HelpButton onClick={() => setHelp(true)} />
-          <Button size="md" leftSection={<IconPlus size={18} />} onClick={onAdd}>
+          <Button leftSection={<IconPlus size={18} />} onClick={onAdd}>
             {t('restaurants.add')}
           </Button>
         </Group>

@@ -127,7 +127,6 @@ function ProfileEditor({ restaurant }: { restaurant: Restaurant }) {
   const text = (name: 'nombre_local' | 'direccion' | 'first_name' | 'last_name' | 'facebook' | 'instagram' | 'website', max: number, extra: object = {}) => (
     <TextInput
       label={t(`restaurants.field.${name}`)}
-      size="md"
       maxLength={max}
       readOnly={readOnly}
       variant={readOnly ? 'filled' : 'default'}
@@ -191,7 +190,7 @@ function ProfileEditor({ restaurant }: { restaurant: Restaurant }) {
           <Section legend={t('restaurants.section.owner')}>
             {text('first_name', 30, { withAsterisk: editor.editing, autoComplete: 'given-name' })}
             {text('last_name', 100, { withAsterisk: editor.editing, autoComplete: 'family-name' })}
-            <TextInput label={t('restaurants.field.email')} size="md" readOnly variant="filled" description={editor.editing ? t('restaurants.emailReadOnly') : undefined} {...form.register('email')} />
+            <TextInput label={t('restaurants.field.email')} readOnly variant="filled" description={editor.editing ? t('restaurants.emailReadOnly') : undefined} {...form.register('email')} />
           </Section>
           <Section legend={t('restaurants.section.service')}>
             <NumberField control={form.control} name="wait_time" label={t('restaurants.field.wait_time')} readOnly={readOnly} error={errorText(errors.wait_time)} max={600} />
@@ -274,7 +273,6 @@ function NumberField({
       render={({ field }) => (
         <NumberInput
           label={label}
-          size="md"
           min={0}
           max={max}
           allowNegative={false}

@@ -54,7 +54,7 @@ function ScheduleEditor({ id, name, initial }: { id: number; name: string; initi
   };
   return (
     <Container size="sm" py="xl">
-      <Button component={Link} to={paths.restaurante.path} variant="subtle" size="md" leftSection={<IconArrowLeft size={18} />} mb="sm" px={4}>
+      <Button component={Link} to={paths.restaurante.path} variant="subtle" leftSection={<IconArrowLeft size={18} />} mb="sm" px={4}>
         {t('common.back')}
       </Button>
       <Title order={1}>{t('page.crearHorario.title')}</Title>
@@ -68,10 +68,10 @@ function ScheduleEditor({ id, name, initial }: { id: number; name: string; initi
           <TimePicker12 label={t('restaurants.schedule.closing')} value={closing} onChange={setClosing} testId="closing" />
           {opening === null && closing === null && <Alert color="gray">{t('restaurants.schedule.none')}</Alert>}
           <Group justify="flex-end">
-            <Button variant="default" size="md" onClick={onClear} disabled={save.isPending}>
+            <Button variant="default" onClick={onClear} disabled={save.isPending}>
               {t('restaurants.schedule.clear')}
             </Button>
-            <Button size="md" onClick={onSave} loading={save.isPending}>
+            <Button onClick={onSave} loading={save.isPending}>
               {t('common.save')}
             </Button>
           </Group>

@@ -27,14 +27,12 @@ export function TimePicker12({ label, value, onChange, testId }: { label: string
       <Group gap="xs" wrap="nowrap" mt={4}>
         <NativeSelect
           aria-label={`${label}: ${t('restaurants.schedule.hour')}`}
-          size="md"
           value={hour}
           onChange={(e) => onChange(from12h(e.currentTarget.value, minute, period))}
           data={[{ value: '', label: '--' }, ...HOURS]}
         />
         <NativeSelect
           aria-label={`${label}: ${t('restaurants.schedule.minute')}`}
-          size="md"
           value={minute}
           disabled={!hour}
           onChange={(e) => onChange(from12h(hour, e.currentTarget.value, period))}
@@ -42,7 +40,6 @@ export function TimePicker12({ label, value, onChange, testId }: { label: string
         />
         <NativeSelect
           aria-label={`${label}: AM/PM`}
-          size="md"
           value={period}
           disabled={!hour}
           onChange={(e) => onChange(from12h(hour, minute, e.currentTarget.value as 'AM' | 'PM'))}

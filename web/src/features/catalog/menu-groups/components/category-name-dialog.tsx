@@ -30,7 +30,7 @@ export function CategoryNameDialog(props: {
   const { errors } = form.formState;
   return (
     <FormDialog opened={props.opened} onClose={props.onClose} title={props.title} onSubmit={form.handleSubmit((v) => props.onSubmit(v.name.trim()))} submitting={props.loading} submitLabel={props.submitLabel}>
-      <TextInput label={t('catalog.category.name')} size="md" maxLength={CATEGORY_NAME_MAX} data-autofocus {...form.register('name')} error={errorText(errors.name)} />
+      <TextInput label={t('catalog.category.name')} maxLength={CATEGORY_NAME_MAX} data-autofocus {...form.register('name')} error={errorText(errors.name)} />
     </FormDialog>
   );
 }

@@ -166,7 +166,7 @@ function Pay({ token, tips, lines, share, onClose, onStale }: PayDialogProps) {
           <Text size="sm" c="dimmed" ta="center">
             {t('diner.pay.leaving')}
           </Text>
-          <Button size="md" fullWidth variant="default" onClick={onClose}>
+          <Button fullWidth variant="default" onClick={onClose}>
             {t('common.back')}
           </Button>
         </Stack>
@@ -245,7 +245,6 @@ function TipChoiceField({ tip, onChange, error }: { tip: TipChoice; onChange: (t
         {choices.map((c) => (
           <Button
             key={c.label}
-            size="md"
             px="xs"
             style={{ gridColumn: `span ${c.span}` }}
             variant={c.on ? 'filled' : 'default'}
@@ -258,7 +257,6 @@ function TipChoiceField({ tip, onChange, error }: { tip: TipChoice; onChange: (t
       </Box>
       {tip.kind === 'amount' && (
         <TextInput
-          size="md"
           label={t('diner.pay.tipAmount')}
           inputMode="decimal"
           value={tip.text}
