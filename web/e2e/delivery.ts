@@ -1,6 +1,6 @@
 import type { APIRequestContext, APIResponse, Browser, Page } from '@playwright/test';
 import { expect } from './fixtures';
-import { png, restaurantTakingOrders, signInOwner } from './helpers';
+import { onceKnown, png, restaurantTakingOrders, signInOwner } from './helpers';
 
 /**
  * The delivery screen's world for its browser tests (issue 20): one owner for every run
@@ -31,7 +31,7 @@ export async function setUp(request: APIRequestContext): Promise<World> {
   const headers = { Authorization: `Token ${token}` };
   const name = `Delivery ${Date.now() % 1e7}`;
   const restaurant = await restaurantTakingOrders(request, headers, { name, logo: png(200, 90, 30, 64), whatsapp: WHATSAPP });
-  // catalog learns who owns the new restaurant from identity's events: retry until it has
+  // catalog learns who owns the new restaurant from identity's events (a 403 or 404 until it has)
   const createMenu = () =>
     request.post('/api/create-nestable-menu/', {
       headers,
@@ -47,11 +47,7 @@ export async function setUp(request: APIRequestContext): Promise<World> {
         ],
       },
     });
-  let menuRes = await createMenu();
-  for (let i = 0; i < 40 && (menuRes.status() === 403 || menuRes.status() === 404); i++) {
-    await new Promise((r) => setTimeout(r, 300));
-    menuRes = await createMenu();
-  }
+  const menuRes = await onceKnown(createMenu, (res) => res.status() === 403 || res.status() === 404);
   expect(menuRes.status(), await menuRes.text()).toBe(201);
   const menu = ((await menuRes.json()) as { menus: { menu: { id: number } }[] }).menus[0].menu.id;
   const list = (await (await request.get(`/api/dish/?menu_group__menu=${menu}&paginate=0`, { headers })).json()) as { pk: number; name: string }[];
@@ -113,17 +109,13 @@ export async function dinerOrder(request: APIRequestContext, world: World, lines
       },
     });
   // ordering learns the new menu and its dishes from catalog's events, a moment after setUp: until
-  // then the menu (404 menu_not_found) or a dish (400 on fk_dish) is 'not found', an answer that
-  // records nothing (each try has its own key); at most 15 s
+  // then the menu (404 menu_not_found) or a dish (400 on fk_dish) is 'not found' (each try has its
+  // own key)
   const notYetKnown = async (res: APIResponse) => {
     const body = (await res.json()) as { code?: string };
     return (res.status() === 400 && 'fk_dish' in body) || (res.status() === 404 && body.code === 'menu_not_found');
   };
-  let res = await send();
-  for (let i = 0; i < 50 && (await notYetKnown(res)); i++) {
-    await new Promise((r) => setTimeout(r, 300));
-    res = await send();
-  }
+  const res = await onceKnown(send, notYetKnown);
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { id: number; fk_delivery: string; tracking_token: string; ordenes: { id: number; version: number }[] };
 }

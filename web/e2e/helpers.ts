@@ -1,8 +1,23 @@
 import { crc32, deflateSync } from 'node:zlib';
-import type { APIRequestContext, Browser, Page, Response } from '@playwright/test';
+import type { APIRequestContext, APIResponse, Browser, Page, Response } from '@playwright/test';
 import { expect, guarded } from './fixtures';
 
 export const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/**
+ * A call to a service that learns of what a test just made from another service's events, a moment
+ * later: until it has, it answers as if the thing did not exist (`notYet`), an answer that records
+ * nothing. Sent again until another answer comes, for at most 15 s; answers the last response.
+ */
+export async function onceKnown(send: () => Promise<APIResponse>, notYet: (res: APIResponse) => boolean | Promise<boolean>): Promise<APIResponse> {
+  const deadline = Date.now() + 15_000;
+  let res = await send();
+  while ((await notYet(res)) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 250));
+    res = await send();
+  }
+  return res;
+}
 
 /** Open the login dialog from the top bar of '/'. */
 export async function openLogin(page: Page) {
@@ -135,11 +150,7 @@ export async function menuWithDishes(request: APIRequestContext, owner: OwnerOf,
   const { delivery = true, takesOrders = true } = opts;
   // catalog learns who owns the new restaurant from identity's events: until it has, the
   // restaurant looks missing (404), as anyone else's does
-  let created = await createMenu();
-  for (let i = 0; i < 30 && created.status() === 404; i++) {
-    await new Promise((r) => setTimeout(r, 300));
-    created = await createMenu();
-  }
+  const created = await onceKnown(createMenu, (res) => res.status() === 404);
   expect(created.status(), await created.text()).toBe(201);
   const menuId = ((await created.json()) as { menus: { menu: { id: number } }[] }).menus[0].menu.id;
   const empanada = (await dishesOf(request, owner, menuId)).Empanada;
@@ -187,11 +198,7 @@ export async function dishesOf(request: APIRequestContext, owner: OwnerOf, menuI
 export async function tableWithQr(request: APIRequestContext, owner: OwnerOf, menuId: number): Promise<{ id: number; token: string }> {
   // floor learns the restaurant's owner and its menus from events: until it has, the restaurant
   // looks missing (404) or the menu is unknown (400)
-  let res = await createPlace();
-  for (let i = 0; i < 40 && (res.status() === 404 || res.status() === 400); i++) {
-    await new Promise((r) => setTimeout(r, 300));
-    res = await createPlace();
-  }
+  const res = await onceKnown(createPlace, (r) => r.status() === 404 || r.status() === 400);
   expect(res.status(), await res.text()).toBe(201);
   const body = (await res.json()) as { id: number; i_name: string; qr: string }[] | { location: { id: number; i_name: string; qr: string }[] };
   const place = (Array.isArray(body) ? body : body.location).find((p) => p.i_name === 'M1')!;
