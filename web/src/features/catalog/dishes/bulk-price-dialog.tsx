@@ -104,23 +104,12 @@ export function BulkPriceDialog(props: { opened: boolean; menus: Menu[]; menuId:
             label={t('catalog.bulk.kind')}
             control={form.control}
             name="tipo_cambio"
-            data={[
-              { value: 'Porcentaje', label: t('catalog.bulk.percentage') },
-              { value: 'Precio', label: t('catalog.bulk.amount') },
-            ]}
+            options={[['Porcentaje', 'catalog.bulk.percentage'], ['Precio', 'catalog.bulk.amount']]}
             // the value's limits depend on the kind: a value typed already is checked again (an empty
             // one is not called missing before it could be typed)
             onChanged={() => form.getValues('valor') && void form.trigger('valor')}
           />
-          <Choice
-            label={t('catalog.bulk.direction')}
-            control={form.control}
-            name="tipo_update"
-            data={[
-              { value: '1', label: t('catalog.bulk.increase') },
-              { value: '0', label: t('catalog.bulk.decrease') },
-            ]}
-          />
+          <Choice label={t('catalog.bulk.direction')} control={form.control} name="tipo_update" options={[['1', 'catalog.bulk.increase'], ['0', 'catalog.bulk.decrease']]} />
           {kind === 'Precio' ? (
             // an amount is typed as prices are: '1.500' is fifteen hundred in Spanish, as the dish form reads it
             <Controller
@@ -161,8 +150,9 @@ export function BulkPriceDialog(props: { opened: boolean; menus: Menu[]; menuId:
   );
 }
 
-/** A labelled choice between a few values (segments), bound to one field of the form. */
-function Choice<T extends FieldValues>(props: { label: string; control: Control<T>; name: Path<T>; data: { value: string; label: string }[]; onChanged?: () => void }) {
+/** A labelled choice between a few values (segments), bound to one field of the form; `options`: each value with its text's id. */
+function Choice<T extends FieldValues>(props: { label: string; control: Control<T>; name: Path<T>; options: [value: string, text: string][]; onChanged?: () => void }) {
+  const t = useT();
   return (
     <Controller
       control={props.control}
@@ -171,7 +161,7 @@ function Choice<T extends FieldValues>(props: { label: string; control: Control<
         <LabelledChoice
           label={props.label}
           labelProps={{ size: 'sm', fw: 500 }}
-          data={props.data}
+          data={props.options.map(([value, text]) => ({ value, label: t(text) }))}
           value={field.value}
           onChange={(v) => {
             field.onChange(v);

@@ -394,10 +394,11 @@ describe('dish list (/lista-de-platos)', () => {
       });
     });
 
-    it('an amount is read as prices are: 1.500 in Spanish is fifteen hundred, shown back as 1.500,00', async () => {
+    it('an amount is read as prices are: 1.500 in Spanish is fifteen hundred, shown back as 1.500,00; lowering sends 0', async () => {
       const fake = setup();
       const { user, dialog } = await openBulk();
       await user.click(within(dialog).getByText('Monto'));
+      await user.click(within(dialog).getByText('Disminuir'));
       const amount = within(dialog).getByRole('textbox', { name: 'Monto' });
       await user.type(amount, '1.500');
       await user.tab();
@@ -406,7 +407,7 @@ describe('dish list (/lista-de-platos)', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Actualizar precios' }));
       expect(await screen.findByText('Precios actualizados.')).toBeInTheDocument();
       expect(fake.calls.find((c) => c.path === '/api/actualizar-precio-masivo/')).toMatchObject({
-        body: { tipo_cambio: 'Precio', valor: '1500', tipo_update: 1, category: -1 },
+        body: { tipo_cambio: 'Precio', valor: '1500', tipo_update: 0, category: -1 },
       });
     });
 
