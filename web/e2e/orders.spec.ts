@@ -46,6 +46,11 @@ test('two tablets: an order and each status change show on the other within a se
   await m1b.tap();
   const dialogB = b.getByRole('dialog', { name: 'Órdenes de M1' });
   await b.screenshot({ path: `${DIR}/orders-table-768x1024.png` });
+  // on the portrait tablet each badge shows its whole text and every button fits the dialog
+  for (const label of await dialogB.locator('.mantine-Badge-label').all()) {
+    expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth), await label.innerText()).toBe(true);
+  }
+  await expect(dialogB.getByRole('button', { name: 'Ticket' })).toBeInViewport({ ratio: 1 });
   await checkScreen(b, 'orders-table');
   t0 = await acted(b, 'POST', /\/aceptar\/$/, () => dialogB.getByRole('button', { name: 'Aceptar todas' }).tap());
   await expect(m1a).toHaveAttribute('data-status', '2', LIVE);

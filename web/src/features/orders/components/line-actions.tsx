@@ -27,7 +27,7 @@ export function LineActions({ line, restaurant }: { line: Line; restaurant: numb
   const [paying, setPaying] = useState(false);
   const next = line.next_status;
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6}>
       {next && (
         <Button size="sm" loading={change.isPending} onClick={() => change.mutate({ line, status: next }, { onError, onSuccess: succeeded(t('orders.updated')) })}>
           {t(next === '2' ? 'orders.accept' : 'orders.deliver')}
@@ -72,14 +72,18 @@ export function PaymentBadge({ line }: { line: Line }) {
   const state = paymentState(line);
   const method = state === 'paid' && line.account_pay ? ` · ${t(`orders.pay.method.${line.account_pay.method}`)}` : '';
   return (
-    <Badge color={PAYMENT_COLOR[state]} variant={state === 'none' ? 'outline' : 'light'} data-testid={`pay-state-${line.id}`} data-state={state}>
+    <Badge color={PAYMENT_COLOR[state]} variant={state === 'none' ? 'outline' : 'light'} miw="max-content" data-testid={`pay-state-${line.id}`} data-state={state}>
       {t(`orders.pay.state.${state}`)}
       {method}
     </Badge>
   );
 }
 
-/** A line's cells after its place: the dish (its comment under it), the status, its payment, the actions. */
+/**
+ * A line's cells after its place: the dish (its comment under it), the status, its payment, the
+ * actions. The badges keep their whole text (on a portrait tablet they were cut to 'N..'); the
+ * buttons take a second row there instead.
+ */
 export function LineCells({ line, restaurant, quantity }: { line: Line; restaurant: number; quantity: 'apart' | 'inline' }) {
   const t = useT();
   return (
@@ -95,7 +99,9 @@ export function LineCells({ line, restaurant, quantity }: { line: Line; restaura
       </Table.Td>
       {quantity === 'apart' && <Table.Td>{line.quantity}</Table.Td>}
       <Table.Td>
-        <Badge color={STATUS_COLOR[line.status]}>{t(`orders.status.${line.status}`)}</Badge>
+        <Badge color={STATUS_COLOR[line.status]} miw="max-content">
+          {t(`orders.status.${line.status}`)}
+        </Badge>
       </Table.Td>
       <Table.Td>
         <PaymentBadge line={line} />
