@@ -35,6 +35,16 @@ test('public screens', async ({ page }) => {
   }
 });
 
+test('on a 360 px phone no public screen scrolls sideways', async ({ page }, info) => {
+  test.skip(info.project.name !== 'phone', 'phones only');
+  await page.setViewportSize({ width: 360, height: 740 }); // the narrowest common phone
+  for (const [, path] of PUBLIC_SCREENS) {
+    await page.goto(path);
+    await expect(page.getByRole('heading').first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), path).toBe(0);
+  }
+});
+
 test('dialogs', async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto('/');

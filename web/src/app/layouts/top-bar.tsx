@@ -51,6 +51,7 @@ export function TopBar({ drawerOpened, onBurger }: { drawerOpened: boolean; onBu
   const session = useSession();
   const dialogs = useAuthDialogs();
   const loggedIn = !!session.token;
+  const authButtons = showsAuthButtons(pathname, loggedIn);
 
   return (
     <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
@@ -73,13 +74,13 @@ export function TopBar({ drawerOpened, onBurger }: { drawerOpened: boolean; onBu
         <Button component={Link} to={paths.faq.path} variant="subtle" size="compact-md" px={6} visibleFrom="md">
           {t('nav.faq')}
         </Button>
-        <ActionIcon component={Link} to={paths.faq.path} variant="subtle" size="lg" aria-label={t('nav.faq')} hiddenFrom="md">
+        <ActionIcon component={Link} to={paths.faq.path} variant="subtle" size="lg" aria-label={t('nav.faq')} hiddenFrom="md" className={authButtons ? 'beside-auth' : undefined}>
           <IconHelpCircle size={24} />
         </ActionIcon>
         <Button component={Link} to={paths.faq.href(true)} variant="subtle" size="compact-md" px={6} visibleFrom="xs">
           {t('nav.price')}
         </Button>
-        {showsAuthButtons(pathname, loggedIn) && (
+        {authButtons && (
           <>
             <Button variant="outline" size="compact-md" onClick={() => dialogs.open('login')} data-testid="open-login">
               {t('nav.login')}
