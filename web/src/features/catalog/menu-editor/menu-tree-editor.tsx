@@ -342,17 +342,18 @@ export function MenuTreeEditor({ tree, editable, onChange, onAddSubCategory, onA
   );
 }
 
-/** Where a dragged item would land (a component of its own: one declared inside render remounts each render). */
 /** A name renamed in place: a row of the tree, not a form, so smaller than the app's fields. */
 function NameInput({ label, value, maxLength, onRename, fw }: { label: string; value: string; maxLength: number; onRename: (name: string) => void; fw?: number }) {
   return <TextInput size="sm" aria-label={label} value={value} maxLength={maxLength} onChange={(e) => onRename(e.currentTarget.value)} error={!value.trim()} fw={fw} style={{ flex: 1 }} />;
 }
 
+/** Removes an item from the tree: its tooltip says 'Delete', its accessible name which item. */
 function RemoveButton({ ariaLabel, onClick }: { ariaLabel: string; onClick: () => void }) {
   const t = useT();
   return <IconButton label={t('common.delete')} ariaLabel={ariaLabel} icon={<IconTrash size={18} />} variant="subtle" color="red" size="lg" onClick={onClick} />;
 }
 
+/** Where a dragged item would land (a component of its own: one declared inside render remounts each render). */
 function Indicator() {
   return <Box data-testid="drop-indicator" h={4} bg="blue.6" style={{ borderRadius: 2 }} />;
 }
