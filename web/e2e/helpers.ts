@@ -7,15 +7,12 @@ export const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(
 /**
  * A call to a service that learns of what a test just made from another service's events, a moment
  * later: until it has, it answers as if the thing did not exist (`notYet`), an answer that records
- * nothing. Sent again until another answer comes, for at most 15 s; answers the last response.
+ * nothing. Sent again (Playwright's polling) until another answer comes, for at most 15 s; answers
+ * that response.
  */
 export async function onceKnown(send: () => Promise<APIResponse>, notYet: (res: APIResponse) => boolean | Promise<boolean>): Promise<APIResponse> {
-  const deadline = Date.now() + 15_000;
-  let res = await send();
-  while ((await notYet(res)) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 250));
-    res = await send();
-  }
+  let res!: APIResponse;
+  await expect.poll(async () => notYet((res = await send())), { timeout: 15_000, message: 'still unknown to the service after 15 s' }).toBe(false);
   return res;
 }
 
