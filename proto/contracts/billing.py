@@ -29,7 +29,8 @@ class CommissionAccrued(Event):
     """Billing recorded a payment of ordering's (`ordering.payment.recorded`) and what it owes the
     platform: `amount` is the restaurant's fee in force at the sale (`percent`) of the sale, two
     places, half up; 0.00 in the restaurant's free month or at a fee of 0. `retained`: the
-    marketplace kept it at source (an online sale), so the restaurant does not owe it.
+    marketplace kept all of it at source (an online sale), so the restaurant does not owe it; an
+    online sale paid through another preference than its checkout's is not retained: it is owed.
 
     `lines` splits `amount` over the payment's lines in proportion to their amounts, each share
     rounded down to the cent and the cents left over given to the largest remainders (ties: the

@@ -11,7 +11,8 @@ describes the real provider, one host serving both the authorization page and th
   external reference) answers an `init_point`: `/checkout/v1/redirect?pref_id=` is a page where a
   person approves, rejects or leaves the payment pending, then goes back to the matching back URL.
 - Payments: `GET /v1/payments/{id}` (fee details: MercadoPago's fee, then the marketplace fee, from the
-  seller), `PUT /v1/payments/{id}` `{"status": "cancelled"}` from pending or in_process only.
+  seller), `PUT /v1/payments/{id}` `{"status": "cancelled"}` from pending or in_process only. A payment
+  names its merchant order (`order.id`), not its preference: `GET /merchant_orders/{id}` names that.
 - Refunds: `POST /v1/payments/{id}/refunds` of an approved payment, whole (no body) or `{"amount": x}`
   (up to what is left, at most 20 refunds); refunded whole, the payment becomes `refunded` (notified).
   `GET /v1/payments/{id}/refunds` lists them.
@@ -29,7 +30,7 @@ notification sent again, balances, and the log of every notification and its att
     PUT  /_control/settings                    {delay_ms, webhook_url, retry_seconds, webhook_timeout_seconds,
                                                 token_lifetime_seconds, code_lifetime_seconds, release_days,
                                                 fee_percent, public_url}: any of them
-    POST /_control/failures                    {endpoint: oauth|preferences|payments|balance|users|webhooks|*,
+    POST /_control/failures                    {endpoint: oauth|preferences|payments|merchant_orders|balance|users|webhooks|*,
                                                 kind: timeout|server_error|bad_signature|expired_token|
                                                 already_linked|forbidden, times: 1, seconds (timeout): 30,
                                                 status (server_error): 500, user_id (already_linked)}
@@ -83,7 +84,7 @@ CENT = Decimal("0.01")
 KEPT = 1000  # notifications (and sink requests) remembered: a long-running local stack stays small
 IN_MEMORY = "in memory: a restart forgets every account, token, preference and payment"
 # Where a failure may be asked for; "*" is any of the API's.
-ENDPOINTS = {"oauth", "preferences", "payments", "balance", "users", "webhooks", "*"}
+ENDPOINTS = {"oauth", "preferences", "payments", "merchant_orders", "balance", "users", "webhooks", "*"}
 FAILURE_KINDS = {"timeout", "server_error", "bad_signature", "expired_token", "already_linked", "forbidden"}
 PAYMENT_STATUSES = {"pending", "approved", "authorized", "in_process", "in_mediation", "rejected",
                     "cancelled", "refunded", "charged_back"}
@@ -610,6 +611,25 @@ def create_app(webhook_url: str | None = None, retry_seconds: list[float] | None
             return preference
         return JSONResponse(preference_public(request, preference))
 
+    async def get_merchant_order(request: Request):
+        """The order a preference's payments belong to, as `GET /merchant_orders/{id}` answers it."""
+        grant = await mp.authorized(request, "merchant_orders")
+        if isinstance(grant, Response):
+            return grant
+        order_id = int(request.path_params["order_id"])
+        preference = next((p for p in mp.preferences.values() if p["merchant_order_id"] == order_id), None)
+        if preference is None or preference["collector_id"] != grant["user_id"]:
+            return error(404, "merchant_order not found", "not_found")
+        payments = [p for p in mp.payments.values() if p["merchant_order_id"] == order_id]
+        paid = sum((p["transaction_amount"] for p in payments if p["status"] == "approved"), Decimal(0))
+        return JSONResponse({
+            "id": order_id, "preference_id": preference["id"], "external_reference": preference["external_reference"],
+            "status": "closed" if paid >= preference["total"] else "opened", "collector": {"id": preference["collector_id"]},
+            "total_amount": number(preference["total"]), "paid_amount": number(paid),
+            "payments": [{"id": p["id"], "transaction_amount": number(p["transaction_amount"]), "status": p["status"],
+                          "currency_id": p["currency_id"]} for p in payments],
+        })
+
     async def checkout(request: Request):
         preference = mp.preferences.get(request.query_params.get("pref_id", ""))
         if preference is None:
@@ -773,6 +793,7 @@ def create_app(webhook_url: str | None = None, retry_seconds: list[float] | None
         Route("/users/{user_id:int}/mercadopago_account/balance", balance),
         Route("/checkout/preferences", create_preference, methods=["POST"]),
         Route("/checkout/preferences/{preference_id:str}", get_preference),
+        Route("/merchant_orders/{order_id:int}", get_merchant_order),
         Route("/checkout/v1/redirect", checkout, methods=["GET", "POST"]),
         Route("/v1/payments/{payment_id:int}", get_payment, methods=["GET"]),
         Route("/v1/payments/{payment_id:int}", update_payment, methods=["PUT"]),

@@ -10,8 +10,13 @@ one answered late with an older status, changes nothing.
 - rejected: the charge is rejected (`billing.checkout.rejected`); the diner may try again.
 - approved: the charge is paid; once every charge of the checkout is, it is approved
   (`billing.checkout.approved`, with what the marketplace retained and the tips) and ordering
-  pays its lines. A payment approved for a checkout that already ended, or for a charge another
-  payment already paid, is given back at once (refunded): nobody pays twice or for nothing.
+  pays its lines. A payment approved for a checkout that already ended, for a charge another
+  payment already paid, or of another amount or currency than the charge's, is given back at once
+  (refunded): nobody pays twice or for nothing.
+- The platform's fee is believed only from the charge's own preference: a payment made through
+  another one (a preference the seller made with our reference, its own fee or none) pays the
+  lines, since the diner paid the right amount, but the marketplace retained nothing for us, so
+  the ledger books the whole fee the checkout asked as owed by the restaurant (`ledger.service`).
 
 A checkout ends without paying its lines by staff cancelling it (its pending payments cancelled,
 its approved shares refunded), by the expiry job (no approved or pending payment after
@@ -45,6 +50,7 @@ ZERO = Decimal("0.00")
 RANK = {"pending": 1, "in_process": 1, "authorized": 1, "in_mediation": 1, "rejected": 2, "approved": 3,
         "cancelled": 4, "refunded": 4, "charged_back": 4}
 WAITING = ("pending", "in_process", "authorized")
+CURRENCY = "ARS"  # every preference is made in pesos
 EXPIRY_BATCH = 100
 
 
@@ -122,6 +128,37 @@ async def on_payment_notification(session: AsyncSession, marketplace: Marketplac
     await apply_payment(session, marketplace, payment)
 
 
+async def preference_paid(session: AsyncSession, marketplace: Marketplace, account_id: int, payment: dict) -> str | None:
+    """The preference a payment was made through. A payment names its merchant order, not its
+    preference, so the order is asked; None when the provider knows no such order of the seller."""
+    order_id = str((payment.get("order") or {}).get("id") or "")
+    if not order_id.isdigit():
+        return None
+    try:
+        order = await marketplace.accounts.call(session, account_id, lambda token: marketplace.api.merchant_order(token, order_id))
+    except LinkLost:
+        return None
+    except Refused as refused:
+        if refused.status == 404:
+            return None
+        raise ProviderError()
+    except Unreachable:
+        raise ProviderUnreachable()  # not judged yet: the provider sends the notification again
+    except TokenUnreadable:
+        log.error("marketplace_token_unreadable", account=account_id)
+        raise MarketplaceNotConfigured()
+    return str(order.get("preference_id") or "") or None
+
+
+def fee_kept(charge: CheckoutCharge, payment: dict, preference_id: str | None) -> Decimal:
+    """What the marketplace retained for the platform on this payment: its application fee when it
+    was made through the charge's own preference, else nothing (another preference's fee, if any,
+    went to whoever made it)."""
+    if not charge.preference_id or preference_id != charge.preference_id:
+        return ZERO
+    return application_fee(payment)
+
+
 async def apply_payment(session: AsyncSession, marketplace: Marketplace, payment: dict) -> None:
     """A payment as the provider answered it, applied to its charge (at most once per status)."""
     reference = str(payment.get("external_reference") or "")
@@ -129,12 +166,15 @@ async def apply_payment(session: AsyncSession, marketplace: Marketplace, payment
     if found is None:
         log.info("checkout_payment_ignored", reason="unknown_reference", payment=payment.get("id"))
         return
+    account_id = (await repository.checkout(session, found.checkout_id)).account_id
+    if str(payment.get("collector_id")) != str(account_id):
+        log.warning("checkout_payment_ignored", reason="another_collector", payment=payment.get("id"), checkout=found.checkout_id)
+        return
+    # asked before the checkout is locked: its other notifications wait for no provider answer
+    preference_id = await preference_paid(session, marketplace, account_id, payment) if payment.get("status") == "approved" else None
     checkout = await repository.checkout(session, found.checkout_id, lock=True)
     charges = await repository.charges(session, checkout.id, lock=True)
     charge = next(c for c in charges if c.id == found.id)
-    if str(payment.get("collector_id")) != str(checkout.account_id):
-        log.warning("checkout_payment_ignored", reason="another_collector", payment=payment.get("id"), checkout=checkout.id)
-        return
     payment_id, status = str(payment.get("id")), str(payment.get("status"))
     row = await repository.payment(session, payment_id)
     if row is not None and (row.charge_id != charge.id or RANK.get(status, 0) <= RANK.get(row.status, 0)):
@@ -147,13 +187,14 @@ async def apply_payment(session: AsyncSession, marketplace: Marketplace, payment
     at = now()
     row.status, row.updated_at = status, at
     row.amount = _amount(payment.get("transaction_amount"))
-    row.application_fee = application_fee(payment)
+    if status == "approved":
+        row.application_fee = fee_kept(charge, payment, preference_id)
     row.approved_at = _moment(payment.get("date_approved")) or (at if status == "approved" else None)
     await session.flush()
     log.info("checkout_payment", checkout=checkout.id, charge=charge.id, payment=payment_id, status=status)
 
     if status == "approved":
-        await _approved(session, marketplace, checkout, charges, charge, row)
+        await _approved(session, marketplace, checkout, charges, charge, row, str(payment.get("currency_id") or ""))
     elif status == "rejected":
         if checkout.state == OPEN and charge.state in (PENDING, REJECTED):
             charge.state = REJECTED
@@ -167,10 +208,10 @@ async def apply_payment(session: AsyncSession, marketplace: Marketplace, payment
 
 
 async def _approved(session: AsyncSession, marketplace: Marketplace, checkout: Checkout, charges: list[CheckoutCharge],
-                    charge: CheckoutCharge, row: CheckoutPayment) -> None:
-    if row.amount != charge.amount + charge.tip:
+                    charge: CheckoutCharge, row: CheckoutPayment, currency: str) -> None:
+    if row.amount != charge.amount + charge.tip or currency != CURRENCY:
         log.error("checkout_payment_amount_mismatch", checkout=checkout.id, payment=row.provider_payment_id,
-                  paid=str(row.amount), expected=str(charge.amount + charge.tip))
+                  paid=str(row.amount), currency=currency, expected=str(charge.amount + charge.tip))
         await undo(session, marketplace, checkout, row, "mismatch")
         return
     if checkout.state in ENDED:
@@ -180,6 +221,10 @@ async def _approved(session: AsyncSession, marketplace: Marketplace, checkout: C
         await undo(session, marketplace, checkout, row, "twice")  # another payment paid this charge
         return
     charge.state, charge.approved_at, charge.fee_retained = APPROVED, row.approved_at, row.application_fee
+    if row.application_fee < charge.fee:
+        # the ledger books the rest as owed; never a sale that escapes the fee
+        log.warning("checkout_payment_fee_short", checkout=checkout.id, payment=row.provider_payment_id,
+                    asked=str(charge.fee), retained=str(row.application_fee))
     if checkout.state != OPEN or any(c.state != APPROVED for c in charges):
         return
     checkout.state, checkout.approved_at = APPROVED, max(c.approved_at for c in charges)

@@ -25,7 +25,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from billing.checkout import repository as checkouts
 from billing.fee import repository as fees
 from billing.ledger.models import DailyTotal, LedgerEntry, SaleLine
-from billing.ledger.rules import FEE_RETAINED, ONLINE, REVERSAL, SALE, TIP, Charge, charge, money, split
+from billing.ledger.rules import COMMISSION_ACCRUED, FEE_RETAINED, ONLINE, REVERSAL, SALE, TIP, Charge, charge, money, split
 from billing.projections import repository as projections
 from billing.statistics.repository import SoldLines, count_sold
 from contracts.billing import CommissionAccrued, CommissionLine
@@ -130,11 +130,12 @@ async def record_payments(session: AsyncSession, payments: Sequence[PaymentRecor
         tip = money(0)
         if checkout is not None and checkout.restaurant_id == payment.restaurant_id:
             tip, retained = (money(value) for value in kept.get(checkout.id, (0, 0)))
-            share = Charge(FEE_RETAINED, checkout.fee_percent, retained) if retained > 0 else None
+            shares = online_fee(checkout.fee_percent, money(checkout.fee), retained)
         else:
             share = charge(money(payment.amount), payment.method, payment.paid_at, opened[payment.restaurant_id],
                            histories.get(payment.restaurant_id, ()))
-        if share is not None:
+            shares = [share] if share is not None else []
+        for share in shares:
             commissions.append(entry(
                 share.kind, payment.restaurant_id, share.amount, payment.paid_at, method=payment.method,
                 sale_id=sale_ids[payment.event_id], fee_percent=share.percent, event_id=payment.event_id,
@@ -145,7 +146,7 @@ async def record_payments(session: AsyncSession, payments: Sequence[PaymentRecor
                 sale_id=sale_ids[payment.event_id], fee_percent=None, event_id=payment.event_id,
             ))
         if announce:
-            add_event(session, _commission_announced(payment, share))
+            add_event(session, _commission_announced(payment, shares))
     await append(session, commissions)
     await count_sold(session, (
         SoldLines(payment.restaurant_id, localtime.day_of(payment.paid_at), payment.method, payment.lines) for payment in new
@@ -153,16 +154,26 @@ async def record_payments(session: AsyncSession, payments: Sequence[PaymentRecor
     return len(new)
 
 
-def _commission_announced(payment: PaymentRecorded, share) -> CommissionAccrued:
+def online_fee(percent: Decimal, asked: Decimal, retained: Decimal) -> list[Charge]:
+    """An online sale's commission: what the marketplace retained at source, and what it did not
+    retain of the fee the checkout asked (a payment made through another preference) as owed by
+    the restaurant, so no sale escapes the fee and none pays it twice."""
+    shares = [Charge(FEE_RETAINED, percent, retained)] if retained > 0 else []
+    if asked > retained:
+        shares.append(Charge(COMMISSION_ACCRUED, percent, asked - retained))
+    return shares
+
+
+def _commission_announced(payment: PaymentRecorded, shares: Sequence[Charge]) -> CommissionAccrued:
     """What the payment owes the platform (nothing in the free month: 0.00 at 0 %), split over its lines."""
-    amount = share.amount if share is not None else money(0)
-    shares = split(amount, [money(line.amount) for line in payment.lines])
+    amount = sum((share.amount for share in shares), money(0))
+    parts = split(amount, [money(line.amount) for line in payment.lines])
     return CommissionAccrued(
         payment_id=payment.payment_id, restaurant_id=payment.restaurant_id,
-        percent=share.percent if share is not None else money(0), amount=amount,
-        # online: the marketplace kept it at source (or nothing, in the free month): never owed
-        retained=payment.method == ONLINE,
-        lines=[CommissionLine(line_id=line.line_id, amount=part) for line, part in zip(payment.lines, shares)],
+        percent=shares[0].percent if shares else money(0), amount=amount,
+        # retained: the marketplace kept all of it at source (or there was none): nothing owed
+        retained=payment.method == ONLINE and all(share.kind == FEE_RETAINED for share in shares),
+        lines=[CommissionLine(line_id=line.line_id, amount=part) for line, part in zip(payment.lines, parts)],
     )
 
 

@@ -90,6 +90,10 @@ class MarketplaceApi:
     async def payment(self, access_token: str, payment_id: str) -> dict:
         return await self.call("GET", f"/v1/payments/{payment_id}", access_token)
 
+    async def merchant_order(self, access_token: str, order_id: str) -> dict:
+        """The order a payment belongs to (`payment.order.id`): it names the preference paid through."""
+        return await self.call("GET", f"/merchant_orders/{order_id}", access_token)
+
     async def cancel_payment(self, access_token: str, payment_id: str) -> dict:
         """Only from pending or in_process."""
         return await self.call("PUT", f"/v1/payments/{payment_id}", access_token, json={"status": "cancelled"})
