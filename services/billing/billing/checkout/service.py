@@ -136,7 +136,8 @@ async def restaurant(session: AsyncSession, checkouts: Checkouts, restaurant_id:
     if link is None:
         raise MarketplaceNotLinked()
     facts = await projections.restaurant_facts(session, restaurant_id)
-    seller = Seller(link.account_id, facts.opened_at if facts else None, bool(facts and facts.tips))
+    opened_at = (await projections.openings(session, [restaurant_id])).get(restaurant_id)
+    seller = Seller(link.account_id, opened_at, bool(facts and facts.tips))
     if tip is not None and wants_tip(tip):
         if tip.tip_percent is not None and tip.tip_amount is not None:
             raise TipInvalid()

@@ -7,6 +7,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from billing.fee.models import FeeChange
 from billing.ledger.rules import FeeRate
+from billing.projections.models import RestaurantFacts
 
 
 async def histories(session: AsyncSession, restaurant_ids: Iterable[int]) -> dict[int, list[FeeRate]]:
@@ -34,5 +35,14 @@ def latest_changes() -> Select:
 async def latest(session: AsyncSession, restaurant_id: int) -> FeeChange | None:
     return await session.scalar(
         select(FeeChange).where(FeeChange.restaurant_id == restaurant_id)
+        .order_by(FeeChange.effective_at.desc(), FeeChange.id.desc()).limit(1)
+    )
+
+
+async def owners_newest(session: AsyncSession, owner_id: int, other_than: int) -> FeeChange | None:
+    """The newest fee the admin set for any other restaurant of the owner."""
+    return await session.scalar(
+        select(FeeChange).join(RestaurantFacts, RestaurantFacts.restaurant_id == FeeChange.restaurant_id)
+        .where(RestaurantFacts.owner_id == owner_id, FeeChange.restaurant_id != other_than)
         .order_by(FeeChange.effective_at.desc(), FeeChange.id.desc()).limit(1)
     )

@@ -18,6 +18,8 @@ from kit.i18n import Text
 from kit.outbox import add_event
 from kit.tokens import Principal
 
+INHERITED = 0  # `changed_by` of the fee a new restaurant takes from its owner's others
+
 
 def fee_problem(value: Decimal | None) -> Text | None:
     if value is None:
@@ -53,3 +55,18 @@ async def change(session: AsyncSession, principal: Principal, restaurant_id: int
     await session.flush()
     add_event(session, FeeChanged(restaurant_id=restaurant_id, application_fee=percent, effective_at=row.effective_at))
     return public(restaurant_id, row)
+
+
+async def inherit(session: AsyncSession, restaurant_id: int, owner_id: int, opened_at: datetime) -> None:
+    """A new restaurant of an owner whose restaurants the admin set a fee for starts at that fee
+    (the newest set), from its creation: the free month is the owner's, once, so opening another
+    restaurant is no way back to the plan's default either. Once per restaurant: one that has a
+    fee of its own keeps it."""
+    if not owner_id or await repository.latest(session, restaurant_id) is not None:
+        return
+    newest = await repository.owners_newest(session, owner_id, other_than=restaurant_id)
+    if newest is None:
+        return
+    session.add(FeeChange(restaurant_id=restaurant_id, application_fee=newest.application_fee, effective_at=opened_at,
+                          changed_by=INHERITED))
+    add_event(session, FeeChanged(restaurant_id=restaurant_id, application_fee=newest.application_fee, effective_at=opened_at))

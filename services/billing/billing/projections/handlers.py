@@ -2,6 +2,7 @@
 from sqlalchemy import case, func, or_, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from billing.fee import service as fee
 from billing.projections.models import RestaurantFacts, UserFacts
 from contracts import identity
 from kit.db import upsert_unless_older
@@ -27,6 +28,7 @@ async def on_restaurant_profile(session: AsyncSession, event: identity.Restauran
                 nombre_local=case((RestaurantFacts.nombre_local == "", event.nombre_local), else_=RestaurantFacts.nombre_local),
             )
         )
+        await fee.inherit(session, event.restaurant_id, event.owner_id, event.occurred_at)
 
 
 async def on_restaurant_deleted(session: AsyncSession, event: identity.RestaurantDeleted) -> None:

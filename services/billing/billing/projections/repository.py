@@ -2,8 +2,9 @@
 from collections.abc import Iterable
 from datetime import datetime
 
-from sqlalchemy import exists, or_, select
+from sqlalchemy import and_, exists, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import aliased
 
 from billing.projections.models import RestaurantFacts
 from kit.auth import ADMIN, OPERATOR, OWNER
@@ -13,11 +14,15 @@ from kit.tokens import Principal
 
 
 async def openings(session: AsyncSession, restaurant_ids: Iterable[int]) -> dict[int, datetime]:
-    """When each restaurant was created, for those whose creation billing has learned."""
+    """When each restaurant's free month started, for those whose creation billing has learned: the
+    creation of its owner's first restaurant (a deleted one included), since the licence's free
+    month is the owner's, once; opening another restaurant does not start a new one."""
+    own, first = aliased(RestaurantFacts), aliased(RestaurantFacts)
     rows = await session.execute(
-        select(RestaurantFacts.restaurant_id, RestaurantFacts.opened_at).where(
-            RestaurantFacts.restaurant_id.in_(set(restaurant_ids)), RestaurantFacts.opened_at.is_not(None)
-        )
+        select(own.restaurant_id, func.coalesce(func.min(first.opened_at), own.opened_at))
+        .outerjoin(first, and_(own.owner_id != 0, first.owner_id == own.owner_id, first.opened_at.is_not(None)))
+        .where(own.restaurant_id.in_(set(restaurant_ids)), own.opened_at.is_not(None))
+        .group_by(own.restaurant_id, own.opened_at)
     )
     return dict(rows.all())
 
