@@ -287,8 +287,9 @@ async def pay_share(session: AsyncSession, checkouts: Checkouts, checkout_id: in
     if answer is not None:
         return answer
     checkout = await repository.checkout(session, checkout_id, lock=True)
-    if checkout is None or checkout.place_id != tab.place_id or checkout.mode != "share":
-        raise NotFound()  # another table's checkout looks exactly like a missing one
+    if (checkout is None or checkout.place_id != tab.place_id or checkout.mode != "share"
+            or not of_this_sitting(await repository.line_ids(session, checkout.id), tab)):
+        raise NotFound()  # another table's checkout, or an earlier sitting's, looks exactly like a missing one
     if checkout.state != OPEN:
         raise CheckoutNotOpen()
     seller = await restaurant(session, checkouts, checkout.restaurant_id, data)
@@ -303,12 +304,22 @@ async def pay_share(session: AsyncSession, checkouts: Checkouts, checkout_id: in
     return public(checkout, charge, await repository.line_ids(session, checkout.id))
 
 
+def of_this_sitting(line_ids: list[int], tab: ordering.Tab) -> bool:
+    """A checkout belongs to the sitting it was opened in: its lines are on the table's tab now.
+    Once staff free the table (or its tab closes) they leave it, so the next diners see nothing of
+    the previous group's checkout and can take no share of it; staff still see its lines."""
+    on_tab = {line.line_id for line in tab.lines}
+    return bool(line_ids) and all(line_id in on_tab for line_id in line_ids)
+
+
 async def open_at_table(session: AsyncSession, checkouts: Checkouts, token: str) -> TablePayState:
-    """Whether the table may pay online (linked, tips) and its checkouts under way (open or approved)."""
+    """Whether the table may pay online (linked, tips) and this sitting's checkouts under way (open
+    or approved)."""
     tab = await read_tab(checkouts, token)
-    found = await repository.holding_at(session, tab.place_id)
-    ids = [c.id for c in found]
-    charges, lines = await repository.charges_of(session, ids), await repository.lines_of(session, ids)
+    held = await repository.holding_at(session, tab.place_id)
+    lines = await repository.lines_of(session, [c.id for c in held])
+    found = [c for c in held if of_this_sitting(lines[c.id], tab)]
+    charges = await repository.charges_of(session, [c.id for c in found])
     facts = await projections.restaurant_facts(session, tab.restaurant_id)
     return TablePayState(
         linked=await links.link_of(session, tab.restaurant_id) is not None,
