@@ -3,12 +3,16 @@ import { isMuted, playNotificationSound } from './sound';
 import { clearExcept } from './storage';
 
 describe('storage', () => {
-  it('clearing keeps the cookie consent', () => {
+  it('clearing keeps the device’s choices: cookie consent, language, the help image closed', () => {
     localStorage.setItem('cookie-accepted', 'true');
+    localStorage.setItem('locale', 'en');
+    localStorage.setItem('StartResto', '2');
     localStorage.setItem('token', 'x');
     clearExcept();
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('cookie-accepted')).toBe('true');
+    expect(localStorage.getItem('locale')).toBe('en');
+    expect(localStorage.getItem('StartResto')).toBe('2');
   });
 });
 

@@ -78,7 +78,7 @@ export const sessionStore = {
     write(KEYS.firstName, data.firstName);
     emit({ ...current, ...data, status: 'ready' });
   },
-  /** Forget the user: clears local storage except the cookie consent. */
+  /** Forget the user: clears local storage except the device's choices (DEVICE_KEYS). */
   clear() {
     clearExcept();
     selectedRestaurantStore.reload();

@@ -1,6 +1,6 @@
 /**
  * Local storage keys of the session entity (spec part 1 §3 'Session').
- * Logout clears everything except the cookie consent.
+ * Logout clears everything except what belongs to the device (DEVICE_KEYS).
  */
 export const KEYS = {
   token: 'token',
@@ -39,9 +39,16 @@ export function write(key: string, value: string | null): void {
   }
 }
 
-/** Clear local storage, keeping the given keys (always the cookie consent). */
+/**
+ * Choices made on this device rather than by the account: the cookie consent (spec part 1 §2), the
+ * chosen language and the first-visit help once closed. Whoever signs in next on the same browser
+ * made them too, so logout and the visitor's clear keep them (issue 38).
+ */
+export const DEVICE_KEYS = [KEYS.cookieAccepted, KEYS.locale, KEYS.startResto] as const;
+
+/** Clear local storage, keeping the given keys and always DEVICE_KEYS. */
 export function clearExcept(keep: readonly string[] = []): void {
-  const kept = [KEYS.cookieAccepted, ...keep].map((k) => [k, read(k)] as const);
+  const kept = [...DEVICE_KEYS, ...keep].map((k) => [k, read(k)] as const);
   try {
     window.localStorage.clear();
   } catch {

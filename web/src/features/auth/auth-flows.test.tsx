@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { localeStore } from '@/lib/i18n/locale';
 import { PASSWORD } from '@/testing/handlers';
 import { server } from '@/testing/setup-tests';
 import { renderApp } from '@/testing/test-utils';
@@ -203,5 +204,34 @@ describe('logout', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('getpk')).toBeNull();
     expect(localStorage.getItem('cookie-accepted')).toBe('true');
+  });
+
+  it('the first-visit help closed before logging out stays closed at the next login', async () => {
+    const { router } = renderApp('/restaurante', { as: 'owner' });
+    const user = userEvent.setup();
+    const help = await screen.findByRole('dialog', { name: 'Primeros pasos' });
+    await user.click(within(help).getByRole('button', { name: 'Cerrar' }));
+    await user.click(await screen.findByTestId('logout'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(localStorage.getItem('StartResto')).toBe('2');
+    const { dialog } = await openLogin();
+    await user.type(await within(dialog).findByLabelText('Usuario o e-mail'), 'owner@example.com');
+    await user.type(within(dialog).getByLabelText('Contraseña'), PASSWORD);
+    await user.click(within(dialog).getByRole('button', { name: 'Ingresar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/restaurante'));
+    expect(await screen.findByTestId('owner-home-title')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Primeros pasos' })).toBeNull();
+  });
+
+  it('the chosen language survives logout and the next page load', async () => {
+    // jsdom's browser language is English: Spanish must come from the stored choice
+    const { router } = renderApp('/restaurante', { as: 'owner', locale: 'en' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'ES' }));
+    await user.click(await screen.findByTestId('logout'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(localStorage.getItem('locale')).toBe('es');
+    localeStore.reset(); // what a reload does: detect the language again
+    expect(localeStore.get()).toBe('es');
   });
 });

@@ -15,7 +15,7 @@ export async function logout(): Promise<void> {
   }
 }
 
-/** Logout: clear local storage (cookie consent stays), go to '/', goodbye toast. */
+/** Logout: clear local storage (the device's choices stay), go to '/', goodbye toast. */
 export function useLogout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
