@@ -73,8 +73,8 @@ IDEMPOTENCY_KEY_REUSED = Text(
     en="This Idempotency-Key was already used for another order. Send the order with a new key.",
 )
 IDEMPOTENCY_KEY_INVALID = Text(
-    es="Falta el encabezado Idempotency-Key o no es válido (de 8 a 100 caracteres).",
-    en="The Idempotency-Key header is missing or invalid (8 to 100 characters).",
+    es="El encabezado Idempotency-Key no es válido: debe tener de 8 a 100 caracteres.",
+    en="The Idempotency-Key header is invalid: it must have 8 to 100 characters.",
 )
 
 # Tickets and the report (spec part 2 §5, §9)

@@ -37,11 +37,12 @@ async def create_delivery(
     request: Request,
     response: Response,
     now: Now,
-    idempotency_key: Annotated[str | None, Header(description="required without a staff token; 8 to 100 characters")] = None,
+    idempotency_key: Annotated[str | None, Header(description="optional, one per order the screen sends; 8 to 100 characters")] = None,
 ):
-    """Staff (with their token) or a diner from the menu link (anonymous, with an Idempotency-Key):
-    the lines start new (1) with names and prices from catalog's dishes of `fk_menu`. A diner's
-    order answers its `tracking_token` (the link for the WhatsApp message)."""
+    """Staff (with their token) or a diner from the menu link (anonymous): the lines start new (1)
+    with names and prices from catalog's dishes of `fk_menu`. A diner's order answers its
+    `tracking_token` (the link for the WhatsApp message). The same Idempotency-Key with the same
+    request again answers the delivery it placed (200); without one every call places an order."""
     # A diner's order is taken only where the restaurant takes them and within the limits, and a
     # repeated key answers only its own caller (service.create; the README's delivery rules).
     if principal is not None and principal.in_group(CLIENT):

@@ -26,7 +26,7 @@ class Delivery(Base):
 
     A diner's order from the menu link gets a tracking token (`delivery.tracking`): its SHA-256 is
     `tracking_hash`, and `tracking_sealed` is the token sealed with the order's Idempotency-Key, so
-    only a replay of that key can give the same token back. `closed_at` is when every line became
+    only a replay of that key can give the same token back (none for an order sent without a key). `closed_at` is when every line became
     final (rejected or paid; or none left): the tracking link stops working a day later.
 
     `details` is the order's detail text (`up-delivery-info/`); `place_id` (fk_sit) a delivery point

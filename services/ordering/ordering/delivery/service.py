@@ -8,6 +8,7 @@ Anyone can send an anonymous order to any restaurant, so one is taken only where
 takes them (the spec's order-enabled rule, `check_takes_deliveries`) and at most so many a minute
 per restaurant and per address. An Idempotency-Key names one request: its stored answer, which
 holds a person's name, phone and address, goes back only to the same caller with the same request.
+A call without one (the spec's client sends none) is simply placed: it has nothing to replay.
 A diner's order gets a tracking link (`delivery.tracking`); its page reads that order alone.
 
 Every change of a delivery's own facts is announced (`ordering.delivery.changed`, `facts.changed`);
@@ -176,12 +177,9 @@ async def create(
     """Answers the delivery and whether it was created now (False: the key's earlier one). `now`:
     staff's moment (`ordering.clock`); a diner's order is always the server's."""
     staff = principal is not None
+    check_key(idempotency_key)
     if staff:
-        if idempotency_key is not None:
-            check_key(idempotency_key)
         await ensure_restaurant_access(session, principal, data.fk_resto)
-    else:
-        check_key(idempotency_key)
     fingerprint = request_hash(data)
     if idempotency_key is not None:
         existing = await repository.by_key(session, idempotency_key)
@@ -224,7 +222,7 @@ async def create(
         return await replay(session, existing, staff, data, fingerprint, idempotency_key), False
     delivery = await session.get(Delivery, delivery_id)
     # Placing the lines stores the delivery's first status and announces it (status.keep_status).
-    _, rows, _ = await place_order(
+    placed, rows, _ = await place_order(
         session, settings, restaurant_id=data.fk_resto, place=None, lines=lines, delivery_id=delivery.id,
         kind="delivery" if delivery.type_delivery == DELIVERY else "takeaway", menu_id=delivery.menu_id,
         source="staff" if staff else "diner", placed_by=principal.username if staff else "",
@@ -238,7 +236,7 @@ async def create(
         # raising rolls the order back. The address first: one address over its limit cannot use
         # up the restaurant's allowance.
         await count_order(
-            redis, idempotency_key,
+            redis, idempotency_key, placed.id,
             (f"delivery-address:{client_address}", settings.delivery_orders_per_address_per_minute, TooManyFromAddress),
             (f"delivery-restaurant:{data.fk_resto}", settings.delivery_orders_per_restaurant_per_minute, TooManyForRestaurant),
         )

@@ -35,10 +35,13 @@ def _text(raw: bytes) -> str:
     return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
 
 
-def new_token(idempotency_key: str) -> tuple[str, str, str]:
-    """A fresh token: (token, its hash, the token sealed with the key)."""
+def new_token(idempotency_key: str | None) -> tuple[str, str, str | None]:
+    """A fresh token: (token, its hash, the token sealed with the key). An order sent without a key
+    is never replayed, so nothing is sealed: the token is in its first answer only."""
     raw = secrets.token_bytes(TOKEN_BYTES)
     token = _text(raw)
+    if idempotency_key is None:
+        return token, tracking_hash(token), None
     return token, tracking_hash(token), bytes(a ^ b for a, b in zip(raw, _pad(idempotency_key))).hex()
 
 

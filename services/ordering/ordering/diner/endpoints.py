@@ -16,10 +16,11 @@ async def place_diner_order(
     session: SessionDep,
     request: Request,
     response: Response,
-    idempotency_key: Annotated[str | None, Header(description="one per tap on 'send'; 8 to 100 characters")] = None,
+    idempotency_key: Annotated[str | None, Header(description="optional, one per tap on 'send'; 8 to 100 characters")] = None,
 ):
     """Anonymous: the place token from the table's QR. The order goes onto the board (status 1).
-    The same Idempotency-Key again answers the order it placed (200), placing nothing."""
+    The same Idempotency-Key again answers the order it placed (200), placing nothing; without
+    one (the spec's call) every call places an order."""
     state = request.app.state
     answer, created = await service.place_diner_order(session, state.redis, state.settings, token, idempotency_key, data)
     if not created:

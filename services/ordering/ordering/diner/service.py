@@ -4,6 +4,7 @@ Only the token's SHA-256 travels on the bus and sits in the projection, so the l
 the phone presents. A double tap on 'send' carries one Idempotency-Key and places one order (the
 key is unique per place in the database, so even two taps racing each other place one). The key's
 stored answer goes back only to its own table: the same key from another table's token is refused.
+The spec's client sends no key: its order is simply placed (each call another order).
 """
 
 from redis.asyncio import Redis
@@ -46,7 +47,7 @@ async def place_diner_order(
     """Answers the order and whether it was created now (False: the key's earlier order)."""
     check_key(key)
     place = await place_of_token(session, token)
-    used = await repository.orders_with_key(session, key)
+    used = await repository.orders_with_key(session, key) if key is not None else []
     if any(order.place_id != place.place_id for order in used):
         raise IdempotencyKeyReused()  # another table's order: never answered to this one
     existing = used[0] if used else None
@@ -64,7 +65,7 @@ async def place_diner_order(
         if created:
             # Counted once placed and checked, so refused attempts use up nothing; over the limit,
             # raising rolls the order back.
-            await count_order(redis, key, (f"place:{place.place_id}", settings.diner_orders_per_minute, TooManyOrders))
+            await count_order(redis, key, order.id, (f"place:{place.place_id}", settings.diner_orders_per_minute, TooManyOrders))
     else:
         order, lines, created = existing, await repository.lines_of_order(session, existing.id), False
     return DinerOrderPublic(order=order.id, lines=[tab_line(l) for l in lines], total=money.tab_total(lines)), created

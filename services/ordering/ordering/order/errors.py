@@ -64,7 +64,9 @@ class RestaurantClosed(DetailError, code="restaurant_closed"):
         super().__init__(messages.RESTAURANT_CLOSED.format(opens=opens, closes=closes))
 
 
-class IdempotencyKeyInvalid(DetailError, code="idempotency_key_required", text=messages.IDEMPOTENCY_KEY_INVALID): ...
+class IdempotencyKeyInvalid(DetailError, code="idempotency_key_required", text=messages.IDEMPOTENCY_KEY_INVALID):
+    """A key that is sent but not 8 to 100 characters (a missing key is accepted: the spec's call).
+    The code keeps its first name: clients already read it."""
 
 
 class IdempotencyKeyReused(DetailError, status_code=422, code="idempotency_key_reused", text=messages.IDEMPOTENCY_KEY_REUSED):

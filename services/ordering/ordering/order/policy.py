@@ -1,5 +1,6 @@
 """The rules for taking an order from a diner, shared by a table's QR (`diner`) and the menu link
-(`delivery`): an Idempotency-Key per tap, a restaurant that takes orders now, and per-minute limits."""
+(`delivery`): an Idempotency-Key per tap when the phone sends one, a restaurant that takes orders
+now, and per-minute limits."""
 import time
 from datetime import datetime, time as clock
 
@@ -11,8 +12,10 @@ from ordering.projections.models import RestaurantSettings
 
 
 def check_key(key: str | None) -> None:
-    """An Idempotency-Key of 8 to 100 characters (longer ones are refused here, not by the column)."""
-    if key is None or not 8 <= len(key) <= 100:
+    """No Idempotency-Key is the spec's own call (its client sends none): accepted, with nothing to
+    replay. A key that is sent has 8 to 100 characters (longer ones are refused here, not by the
+    column), so a client that means to retry safely learns at once that its key would not work."""
+    if key is not None and not 8 <= len(key) <= 100:
         raise IdempotencyKeyInvalid()
 
 
@@ -37,16 +40,19 @@ def check_taking_orders(restaurant: RestaurantSettings | None, now: datetime) ->
         raise RestaurantClosed(restaurant.horario_apertura, restaurant.horario_cierre)
 
 
-async def count_order(redis: Redis, key: str, *limits: tuple[str, int, type[Throttled]]) -> None:
+async def count_order(redis: Redis, key: str | None, order_id: int, *limits: tuple[str, int, type[Throttled]]) -> None:
     """At most `per_minute` orders per `scope` in each clock minute, for every (scope, per_minute,
-    error) given (a place; a restaurant; an address): the distinct idempotency keys of the orders
-    placed, in a Redis set per scope and minute (a retried key counts once). An order refused by
-    one limit leaves every set it entered, so it uses up none of the others."""
+    error) given (a place; a restaurant; an address): the distinct orders placed, in a Redis set per
+    scope and minute, each named by its idempotency key (a key retried after a lost commit counts
+    once) or, sent without one, by its order id. The two are kept apart, so no key a caller makes
+    up can stand for another order. An order refused by one limit leaves every set it entered, so
+    it uses up none of the others."""
     now = int(time.time())
+    member = f"key:{key}" if key is not None else f"order:{order_id}"
     windows = [f"ordering:diner-orders:{scope}:{now // 60}" for scope, _, _ in limits]
     async with redis.pipeline(transaction=True) as pipe:
         for window in windows:
-            pipe.sadd(window, key).scard(window).expire(window, 120)
+            pipe.sadd(window, member).scard(window).expire(window, 120)
         replies = await pipe.execute()
     added, counts = replies[0::3], replies[1::3]
     for (_, per_minute, error), count in zip(limits, counts):
@@ -55,6 +61,6 @@ async def count_order(redis: Redis, key: str, *limits: tuple[str, int, type[Thro
             if entered:
                 async with redis.pipeline(transaction=True) as pipe:
                     for window in entered:
-                        pipe.srem(window, key)
+                        pipe.srem(window, member)
                     await pipe.execute()
             raise error(retry_after=60 - now % 60)

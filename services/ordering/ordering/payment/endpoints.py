@@ -12,7 +12,9 @@ from ordering.payment.schemas import PaymentCreate, PaymentPublic, PaymentsCreat
 
 router = APIRouter(prefix="/api", tags=["payments"])
 
-IdempotencyKey = Annotated[str | None, Header(description="required: 8 to 100 characters, one per payment the screen sends")]
+IdempotencyKey = Annotated[str | None, Header(
+    description="optional (the spec's call sends none): 8 to 100 characters, one per payment the screen sends; "
+                "the same key and request again answer the same and record nothing")]
 RESPONSES = {208: {"description": "a line is already final (paid or rejected): nothing was charged; "
                    "`{detail, code: \"line_final\", lines: [{id, status}]}` (the screen shows it and restores the line's status)"}}
 

@@ -8,9 +8,11 @@ again, and finds it final (208 here; 409 `changed_meanwhile` for the rejection).
 leaves its table no open line resets it (`close_tab`: the tab closes, floor clears the
 call and unblocks it); a delivery order whose lines all became final closes (`delivery.status`).
 
-Every payment call carries an Idempotency-Key: a repeated request (the same lines and method, from
-the same restaurant's staff) answers what the first did and records nothing; the key with another
-request is refused. A twin racing the first waits at the same locks and then finds its payment.
+A payment call may carry an Idempotency-Key (our screens always send one): a repeated request (the
+same lines and method, from the same restaurant's staff) answers what the first did and records
+nothing; the key with another request is refused. A twin racing the first waits at the same locks
+and then finds its payment. The spec's client sends no key: its call is paid as it comes, and the
+lines' locks still pay a line once (a second call finds it final: 208).
 """
 import hashlib
 import json
@@ -77,8 +79,9 @@ async def pay(
     method = counter_method(type_pay)
     check_key(idempotency_key)
     ids = sorted(set(line_ids))
-    key, fingerprint = key_hash(idempotency_key), request_hash(ids, method)
-    if (existing := await repository.by_key(session, key)) is not None:
+    key = key_hash(idempotency_key) if idempotency_key is not None else None
+    fingerprint = request_hash(ids, method) if key is not None else None
+    if key is not None and (existing := await repository.by_key(session, key)) is not None:
         return await _replay(session, principal, existing, fingerprint)
 
     found = await repository.readable_lines(session, principal, ids)
@@ -91,7 +94,7 @@ async def pay(
         raise LineNotFound()  # removed meanwhile
     if final := [(line.id, line.status) for line in lines if line.status in (PAID, REJECTED)]:
         # A twin request with this key committed while this one waited at the locks: its answer.
-        if (existing := await repository.by_key(session, key)) is not None:
+        if key is not None and (existing := await repository.by_key(session, key)) is not None:
             return await _replay(session, principal, existing, fingerprint)
         raise LineFinal(final)
     if any(line.status == NEW for line in lines):

@@ -62,7 +62,20 @@ async def test_a_diners_whatsapp_order_is_recorded_once_and_shows_on_the_deliver
     assert (listed["fk_delivery"], listed["contact_info"]["name"], listed["cash_amount"]) == ("654321", "Ana", "500.00")
     [placed] = await outbox(app, "ordering.order.placed")
     assert (placed["kind"], placed["source"], placed["placed_by"]) == ("takeaway", "diner", "Ana")
-    assert (await client.post("/api/delivery/", json=diner)).json()["code"] == "idempotency_key_required"
+
+
+async def test_a_diners_order_without_a_key_is_placed_with_its_tracking_link(client, people, app):
+    """The spec's menu link sends no Idempotency-Key: the order is recorded all the same (each call one)."""
+    diner = body(2, address="", contact_info={"name": "Ana"}, fk_delivery="654321")
+    answers = [await client.post("/api/delivery/", json=diner) for _ in range(2)]
+    assert [a.status_code for a in answers] == [201, 201], answers[0].text
+    first, second = (a.json() for a in answers)
+    assert first["id"] != second["id"] and first["tracking_token"] != second["tracking_token"]
+    page = await client.get(f"/api/delivery/seguimiento/{first['tracking_token']}/")
+    assert (page.status_code, page.json()["fk_delivery"], page.json()["total"]) == (200, "654321", "450.50")
+    listed = (await client.get("/api/delivery/?fk_resto=10", headers=people.operator_a)).json()
+    assert listed["count"] == 2 and {d["admin"] for d in listed["results"]} == {False}
+    assert len(await outbox(app, "ordering.order.placed")) == 2
 
 
 async def test_a_diners_order_needs_a_name_an_address_for_delivery_and_enough_cash(client, people):

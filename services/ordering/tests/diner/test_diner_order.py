@@ -144,7 +144,28 @@ async def test_a_keys_stored_order_goes_back_only_to_its_own_table(client, peopl
     assert (await client.get("/api/ordenes/lugar/token-12/")).json()["lines"] == []
 
 
-async def test_a_key_longer_than_the_limit_is_a_400(client, people):
-    answer = await send(client, key="k" * 101)
-    assert answer.status_code == 400 and answer.json()["code"] == "idempotency_key_required"
+async def test_a_key_out_of_bounds_is_a_400(client, people):
+    for key in ("k" * 101, "k" * 7, ""):
+        answer = await send(client, key=key)
+        assert answer.status_code == 400 and answer.json()["code"] == "idempotency_key_required", key
     assert (await send(client, key="k" * 100)).status_code == 201
+
+
+async def test_an_order_sent_without_a_key_is_placed_as_the_spec_sends_it(client, people, app):
+    """No key, nothing to replay: each call is an order of its own."""
+    first = await client.post(URL, json=body("Ana", (1, 2)))
+    assert first.status_code == 201, first.text
+    assert [(l["dish_name"], l["quantity"], l["status"], l["diner_name"]) for l in first.json()["lines"]] == [("Empanada", 2, "1", "Ana")]
+    second = await client.post(URL, json=body("Ana", (1, 2)))
+    assert second.status_code == 201 and second.json()["order"] != first.json()["order"]
+    assert len(await outbox(app, "ordering.order.placed")) == 2
+    assert (await client.get(URL)).json()["total"] == "400.00"
+
+
+async def test_orders_without_a_key_count_each_toward_the_tables_limit(client, people, app):
+    app.state.settings.diner_orders_per_minute = 2
+    if time.time() % 60 > 55:  # the window is a clock minute: start these three inside one
+        await asyncio.sleep(61 - time.time() % 60)
+    codes = [(await client.post(URL, json=body())).status_code for _ in range(3)]
+    assert codes == [201, 201, 429]
+    assert len(await outbox(app, "ordering.order.placed")) == 2

@@ -35,9 +35,10 @@ export interface paths {
         put?: never;
         /**
          * Create Delivery
-         * @description Staff (with their token) or a diner from the menu link (anonymous, with an Idempotency-Key):
-         *     the lines start new (1) with names and prices from catalog's dishes of `fk_menu`. A diner's
-         *     order answers its `tracking_token` (the link for the WhatsApp message).
+         * @description Staff (with their token) or a diner from the menu link (anonymous): the lines start new (1)
+         *     with names and prices from catalog's dishes of `fk_menu`. A diner's order answers its
+         *     `tracking_token` (the link for the WhatsApp message). The same Idempotency-Key with the same
+         *     request again answers the delivery it placed (200); without one every call places an order.
          */
         post: operations["createDelivery"];
         delete?: never;
@@ -159,7 +160,8 @@ export interface paths {
         /**
          * Place Diner Order
          * @description Anonymous: the place token from the table's QR. The order goes onto the board (status 1).
-         *     The same Idempotency-Key again answers the order it placed (200), placing nothing.
+         *     The same Idempotency-Key again answers the order it placed (200), placing nothing; without
+         *     one (the spec's call) every call places an order.
          */
         post: operations["placeDinerOrder"];
         delete?: never;
@@ -1396,7 +1398,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description required without a staff token; 8 to 100 characters */
+                /** @description optional, one per order the screen sends; 8 to 100 characters */
                 "idempotency-key"?: string | null;
             };
             path?: never;
@@ -1689,7 +1691,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description one per tap on 'send'; 8 to 100 characters */
+                /** @description optional, one per tap on 'send'; 8 to 100 characters */
                 "idempotency-key"?: string | null;
             };
             path: {
@@ -1965,7 +1967,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description required: 8 to 100 characters, one per payment the screen sends */
+                /** @description optional (the spec's call sends none): 8 to 100 characters, one per payment the screen sends; the same key and request again answer the same and record nothing */
                 "idempotency-key"?: string | null;
             };
             path?: never;
@@ -2010,7 +2012,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description required: 8 to 100 characters, one per payment the screen sends */
+                /** @description optional (the spec's call sends none): 8 to 100 characters, one per payment the screen sends; the same key and request again answer the same and record nothing */
                 "idempotency-key"?: string | null;
             };
             path: {
