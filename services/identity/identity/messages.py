@@ -14,6 +14,7 @@ EMAIL_IN_USE = Text(es="Ya existe un usuario con este e-mail.", en="A user with 
 EMAIL_INVALID = Text(es="Introduzca una dirección de e-mail válida.", en="Enter a valid e-mail address.")
 PASSWORDS_DIFFER = Text(es="Las contraseñas no coinciden.", en="The two password fields didn't match.")
 ONLY_DIGITS = Text(es="Solo se permiten números.", en="Only digits are allowed.")
+TERMS_NOT_ACCEPTED = Text(es="Debés aceptar los términos y condiciones.", en="You must accept the terms and conditions.")
 WHATSAPP_TOO_LONG = Text(es="El WhatsApp admite hasta 20 números.", en="WhatsApp takes up to 20 digits.")
 
 

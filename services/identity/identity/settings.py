@@ -48,6 +48,12 @@ class Settings(ServiceSettings):
     demo_username: str = "demo@resto.local"
     # The one-click demo login: only the local stack and the tests turn it on.
     demo_login_enabled: bool = False
+    # The terms of use a registration accepts, recorded on the account with the moment: the month
+    # of the legal pages' last change (their 'updated' line, web/src/features/legal/locales).
+    terms_version: str = "2026-11"
+    # Refuse a registration that does not say the terms were accepted. Off because the spec's
+    # requests carry no such field (README, 'Terms of use'); `acepta_terminos: false` is always refused.
+    terms_acceptance_required: bool = False
     # Concurrent Argon2 hashes (64 MiB each): bounds the memory sign-ins can take at once.
     password_hash_concurrency: int = 4
     # Argon2id's cost for new hashes: argon2-cffi's defaults (RFC 9106's second choice). Only the

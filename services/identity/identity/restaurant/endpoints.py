@@ -28,9 +28,14 @@ MULTIPART = {"requestBody": {"content": {"multipart/form-data": {"schema": {"typ
 
 @router.post("/restaurant/", status_code=201, response_model=RestaurantRegistered, operation_id="registerRestaurant")
 async def register_restaurant(
-    body: RestaurantRegistration, request: Request, session: SessionDep, sessions: SessionsDep, throttle: ThrottleDep
+    body: RestaurantRegistration,
+    request: Request,
+    session: SessionDep,
+    sessions: SessionsDep,
+    throttle: ThrottleDep,
+    settings: SettingsDep,
 ):
-    owner, restaurant = await service.register_owner(session, body, throttle, client_address(request))
+    owner, restaurant = await service.register_owner(session, body, throttle, client_address(request), settings)
     return RestaurantRegistered(
         id=restaurant.id,
         user_id=owner.id,

@@ -7,7 +7,7 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 from pydantic_core import PydanticCustomError
 
 from identity.forms import as_bool
-from identity.user.schemas import FormEmail, Password, ProfileNames
+from identity.user.schemas import FormEmail, Password, ProfileNames, TermsAccepted
 from kit.pagination import Page
 
 
@@ -62,6 +62,7 @@ class RestaurantRegistration(BaseModel):
     nombre_local: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
     telefono: Digits
     fk_user: OwnerUserCreate
+    acepta_terminos: TermsAccepted = None
 
 
 class RestaurantRegistered(BaseModel):

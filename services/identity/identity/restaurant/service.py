@@ -14,7 +14,8 @@ from identity.restaurant.schemas import RestaurantFields, RestaurantRegistration
 from identity.user.models import User
 from identity.auth.throttle import Throttle
 from identity.restaurant import repository
-from identity.user.service import create_user, deactivate, new_account_problems, registration_allowed
+from identity.settings import Settings
+from identity.user.service import create_user, deactivate, new_account_problems, registration_allowed, terms_problems
 from kit.auth import OWNER, RevocationStore
 from kit.errors import FieldErrors
 from kit.i18n import Text
@@ -64,11 +65,11 @@ async def create_restaurant(session: AsyncSession, owner: User, **fields) -> Res
 
 
 async def register_owner(
-    session: AsyncSession, data: RestaurantRegistration, throttle: Throttle, address: str
+    session: AsyncSession, data: RestaurantRegistration, throttle: Throttle, address: str, settings: Settings
 ) -> tuple[User, Restaurant]:
     """A new owner account together with its first restaurant."""
     await registration_allowed(throttle, address)
-    errors: dict = {}
+    errors: dict = terms_problems(data.acepta_terminos, settings)
     if not all_digits(data.telefono):
         errors["telefono"] = [messages.ONLY_DIGITS]
     user_errors: dict[str, list[Text]] = await new_account_problems(
@@ -83,7 +84,13 @@ async def register_owner(
         errors["fk_user"] = user_errors
     if errors:
         raise FieldErrors(errors)
-    owner = await create_user(session, email=data.fk_user.email, password=data.fk_user.password, group=OWNER)
+    owner = await create_user(
+        session,
+        email=data.fk_user.email,
+        password=data.fk_user.password,
+        group=OWNER,
+        terms_version=settings.terms_version if data.acepta_terminos else None,
+    )
     restaurant = await create_restaurant(session, owner, nombre_local=data.nombre_local, telefono=data.telefono)
     return owner, restaurant
 

@@ -13,9 +13,14 @@ router = APIRouter(prefix="/api", tags=["accounts"])
 
 @router.post("/cliente/", status_code=201, response_model=Registered, operation_id="registerClient")
 async def register_client(
-    body: ClientCreate, request: Request, session: SessionDep, sessions: SessionsDep, throttle: ThrottleDep
+    body: ClientCreate,
+    request: Request,
+    session: SessionDep,
+    sessions: SessionsDep,
+    throttle: ThrottleDep,
+    settings: SettingsDep,
 ):
-    user = await service.register_client(session, body.fk_user, throttle, client_address(request))
+    user = await service.register_client(session, body, throttle, client_address(request), settings)
     return Registered(id=user.id, username=user.username, auth_token=await sessions.start(user))
 
 

@@ -25,6 +25,10 @@ class User(Base):
     # Tokens carry the generation they were issued in; bumping it ends every older session.
     # This column is the truth; Redis holds a copy, without expiry, for every service to read.
     token_generation: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    # The terms of use accepted on registering (settings.terms_version) and when. None where the
+    # registration did not say: the spec's requests, social sign-in, operators, seeded accounts.
+    terms_accepted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    terms_version: Mapped[str | None] = mapped_column(String(20))
 
     profile: Mapped["ClientProfile | None"] = relationship(back_populates="user", lazy="raise")
 

@@ -1,7 +1,7 @@
 """Wire shapes of accounts; names stay the spec's (fk_user, password2, telefono...)."""
 from typing import Annotated
 
-from pydantic import BaseModel, StringConstraints
+from pydantic import BaseModel, Field, StringConstraints
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=3, max_length=30)]
 FormEmail = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=74)]
@@ -26,8 +26,14 @@ class ClientUserCreate(BaseModel):
     password2: Password
 
 
+# The form's terms checkbox. Optional because the spec's requests do not send it
+# (services/identity/README.md, 'Terms of use'); false is refused.
+TermsAccepted = Annotated[bool | None, Field(description="The person accepted the terms of use (the form's checkbox).")]
+
+
 class ClientCreate(BaseModel):
     fk_user: ClientUserCreate
+    acepta_terminos: TermsAccepted = None
 
 
 class Registered(BaseModel):

@@ -15,7 +15,8 @@ from identity.auth.throttle import Throttle
 from identity.user import repository
 from identity.user.models import ClientProfile, User
 from identity.user.passwords import hash_password, password_problems, verify_password
-from identity.user.schemas import ClientUserCreate
+from identity.settings import Settings
+from identity.user.schemas import ClientCreate
 from identity.auth.service import end_sessions
 from kit.auth import CLIENT, RevocationStore
 from kit.errors import FieldErrors
@@ -47,15 +48,34 @@ async def new_account_problems(
     return errors
 
 
-async def create_user(session: AsyncSession, *, email: str, password: str | None, group: int, first_name: str = "") -> User:
+def terms_problems(accepted: bool | None, settings: Settings) -> dict[str, list[Text]]:
+    """`acepta_terminos: false` is refused; left out, only where the setting requires it."""
+    if accepted is False or (accepted is None and settings.terms_acceptance_required):
+        return {"acepta_terminos": [messages.TERMS_NOT_ACCEPTED]}
+    return {}
+
+
+async def create_user(
+    session: AsyncSession,
+    *,
+    email: str,
+    password: str | None,
+    group: int,
+    first_name: str = "",
+    terms_version: str | None = None,
+) -> User:
+    """`terms_version`: the terms the person accepted, recorded with the moment (None: not said)."""
     email = email.strip().lower()
+    now = datetime.now(UTC)
     user = User(
         username=email,
         email=email,
         first_name=first_name,
         password_hash=await hash_password(password) if password else None,
         group=group,
-        last_login=datetime.now(UTC),
+        last_login=now,
+        terms_accepted_at=now if terms_version else None,
+        terms_version=terms_version,
     )
     session.add(user)
     await session.flush()
@@ -68,9 +88,11 @@ async def registration_allowed(throttle: Throttle, address: str) -> None:
     await throttle.take((throttle.limits.registration, address))
 
 
-async def register_client(session: AsyncSession, data: ClientUserCreate, throttle: Throttle, address: str) -> User:
+async def register_client(session: AsyncSession, body: ClientCreate, throttle: Throttle, address: str, settings: Settings) -> User:
     await registration_allowed(throttle, address)
-    errors = await new_account_problems(
+    data = body.fk_user
+    errors: dict = terms_problems(body.acepta_terminos, settings)
+    user_errors = await new_account_problems(
         session,
         email=data.email,
         password=data.password,
@@ -78,9 +100,18 @@ async def register_client(session: AsyncSession, data: ClientUserCreate, throttl
         first_name=data.first_name,
         clash_field="username",
     )
+    if user_errors:
+        errors["fk_user"] = user_errors
     if errors:
-        raise FieldErrors({"fk_user": errors})
-    user = await create_user(session, email=data.email, password=data.password, group=CLIENT, first_name=data.first_name)
+        raise FieldErrors(errors)
+    user = await create_user(
+        session,
+        email=data.email,
+        password=data.password,
+        group=CLIENT,
+        first_name=data.first_name,
+        terms_version=settings.terms_version if body.acepta_terminos else None,
+    )
     session.add(ClientProfile(user_id=user.id))
     return user
 

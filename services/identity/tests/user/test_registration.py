@@ -1,7 +1,10 @@
 """Client and restaurant-owner registration (spec part 1 §5 and §8)."""
+from datetime import UTC, datetime
+
 import pytest
 from sqlalchemy import select
 
+from identity.user.models import User
 from kit.outbox import OutboxMessage
 from tests.helpers import PASSWORD, refused_at
 
@@ -131,3 +134,49 @@ async def test_registrations_are_limited_per_address(client):
     owner = {"nombre_local": "El Patio", "telefono": "1145678901", "fk_user": {"email": "o@example.com", "password": PASSWORD, "password2": PASSWORD}}
     assert (await client.post("/api/restaurant/", json=owner, headers=here)).status_code == 429
     assert (await client.post("/api/restaurant/", json=owner, headers=elsewhere)).status_code == 201
+
+
+async def account(app, username: str) -> User:
+    async with app.state.session_factory() as session:
+        return await session.scalar(select(User).where(User.username == username))
+
+
+@pytest.mark.parametrize(("path", "body", "username"), [("/api/cliente/", CLIENT, "lucia@example.com"), ("/api/restaurant/", OWNER, "duenio@example.com")])
+async def test_a_registration_records_when_and_which_terms_were_accepted(client, app, path, body, username):
+    before = datetime.now(UTC)
+    answer = await client.post(path, json={**body, "acepta_terminos": True})
+    assert answer.status_code == 201, answer.text
+    user = await account(app, username)
+    assert user.terms_version == app.state.settings.terms_version == "2026-11"
+    assert before <= user.terms_accepted_at <= datetime.now(UTC)
+
+
+@pytest.mark.parametrize(("path", "body"), [("/api/cliente/", CLIENT), ("/api/restaurant/", OWNER)])
+async def test_terms_not_accepted_refuse_the_registration_in_the_callers_language(client, app, path, body):
+    refused = await client.post(path, json={**body, "acepta_terminos": False})
+    assert refused.json() == {"acepta_terminos": ["Debés aceptar los términos y condiciones."]}
+    english = await client.post(path, json={**body, "acepta_terminos": False}, headers={"Accept-Language": "en"})
+    assert refused_at(english, ["acepta_terminos"]) == ["You must accept the terms and conditions."]
+    async with app.state.session_factory() as session:
+        assert (await session.scalars(select(User))).all() == []
+
+
+@pytest.mark.parametrize(("path", "body"), [("/api/cliente/", CLIENT), ("/api/restaurant/", OWNER)])
+async def test_where_the_terms_are_required_a_registration_must_say_so(client, app, path, body):
+    app.state.settings.terms_acceptance_required = True
+    refused = await client.post(path, json=body)
+    assert refused_at(refused, ["acepta_terminos"]) == ["Debés aceptar los términos y condiciones."]
+    assert (await client.post(path, json={**body, "acepta_terminos": True})).status_code == 201
+
+
+@pytest.mark.parametrize(("path", "body", "username"), [("/api/cliente/", CLIENT, "lucia@example.com"), ("/api/restaurant/", OWNER, "duenio@example.com")])
+async def test_the_specs_request_without_the_field_still_registers_with_no_acceptance_on_record(client, app, path, body, username):
+    assert app.state.settings.terms_acceptance_required is False
+    assert (await client.post(path, json=body)).status_code == 201
+    user = await account(app, username)
+    assert (user.terms_accepted_at, user.terms_version) == (None, None)
+
+
+async def test_a_refused_terms_field_comes_with_the_other_field_errors(client):
+    answer = await client.post("/api/restaurant/", json={**with_user(OWNER, password2="Otra-Cosa-99"), "acepta_terminos": False})
+    assert set(answer.json()) == {"acepta_terminos", "fk_user"}

@@ -95,6 +95,18 @@ describe('login dialog', () => {
 });
 
 describe('registration', () => {
+  /** The bodies POSTed to `path`, which then goes on to the default handler. */
+  function recordBodies(path: string) {
+    const sent: unknown[] = [];
+    server.use(
+      http.post(path, async ({ request }) => {
+        sent.push(await request.clone().json());
+        // answering nothing hands the request on to the default handler
+      }),
+    );
+    return sent;
+  }
+
   async function fillRestaurant(email: string) {
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'Registrá tu restaurante' });
@@ -108,12 +120,15 @@ describe('registration', () => {
   }
 
   it('registering an owner lands on /restaurante', async () => {
+    const sent = recordBodies('*/api/restaurant/');
     const { router } = renderApp('/resto');
     const { user, form } = await fillRestaurant('new@example.com');
     expect(within(form).getByLabelText('Teléfono')).toHaveValue('1123456789');
     await user.click(within(form).getByRole('button', { name: 'Crear cuenta' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/restaurante'));
     expect(await screen.findByText('Restaurante registrado correctamente.')).toBeInTheDocument();
+    // identity records the acceptance of the terms only when the request says so
+    expect(sent).toEqual([expect.objectContaining({ nombre_local: 'La Esquina', acepta_terminos: true })]);
   });
 
   it('each rule the form checks is its own notification too', async () => {
@@ -134,6 +149,7 @@ describe('registration', () => {
   });
 
   it('the client registration dialog lands a new client on /profile', async () => {
+    const sent = recordBodies('*/api/cliente/');
     const { router } = renderApp('/cliente');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('tab', { name: 'Registrarse' }));
@@ -147,6 +163,7 @@ describe('registration', () => {
     await user.click(within(form).getByRole('checkbox'));
     await user.click(within(form).getByRole('button', { name: 'Crear cuenta' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    expect(sent).toEqual([{ fk_user: expect.objectContaining({ email: 'carla@example.com' }), acepta_terminos: true }]);
   });
 });
 

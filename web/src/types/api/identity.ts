@@ -460,6 +460,11 @@ export interface components {
         };
         /** ClientCreate */
         ClientCreate: {
+            /**
+             * Acepta Terminos
+             * @description The person accepted the terms of use (the form's checkbox).
+             */
+            acepta_terminos?: boolean | null;
             fk_user: components["schemas"]["ClientUserCreate"];
         };
         /** ClientPage */
@@ -810,6 +815,11 @@ export interface components {
         };
         /** RestaurantRegistration */
         RestaurantRegistration: {
+            /**
+             * Acepta Terminos
+             * @description The person accepted the terms of use (the form's checkbox).
+             */
+            acepta_terminos?: boolean | null;
             fk_user: components["schemas"]["OwnerUserCreate"];
             /** Nombre Local */
             nombre_local: string;

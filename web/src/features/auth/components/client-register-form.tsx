@@ -28,7 +28,8 @@ export default function ClientRegisterForm({ onLogin, onDone }: Props) {
   const { errors } = form.formState;
   const submit = form.handleSubmit((v) =>
     register.mutate(
-      { fk_user: { first_name: v.all_name, email: v.email, password: v.password, password2: v.password2 } },
+      // identity records the terms' acceptance (when, which version) only when told so
+      { fk_user: { first_name: v.all_name, email: v.email, password: v.password, password2: v.password2 }, acepta_terminos: v.terms },
       {
         onSuccess: (r) => {
           notify('success', t('auth.registerClient.success'));

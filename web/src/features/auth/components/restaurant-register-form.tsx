@@ -34,6 +34,8 @@ export default function RestaurantRegisterForm({ onLogin, onDone }: Props) {
         nombre_local: v.nombre_local,
         telefono: v.telefono,
         fk_user: { email: v.email, password: v.password, password2: v.password2 },
+        // identity records the terms' acceptance (when, which version) only when told so
+        acepta_terminos: v.terms,
       },
       {
         onSuccess: (r) => {
