@@ -80,6 +80,8 @@ MP_BALANCE_UNAVAILABLE = Text(
 )
 MP_SIGNATURE_INVALID = Text(es="La firma de la notificación no es válida.", en="The notification's signature is invalid.")
 MP_NOTIFICATION_INVALID = Text(es="La notificación no es válida.", en="The notification is invalid.")
+MP_NOTIFICATION_STALE = Text(es="La notificación es demasiado antigua o de otra hora.",
+                             en="The notification is too old or from another time.")
 
 # Online checkout (issue 22; spec part 2 §4 'Payment', §7 'Cancel marketplace payment', §8): each
 # refusal a screen tells apart carries a `code`.
@@ -123,6 +125,10 @@ CHECKOUT_ALREADY_APPROVED = Text(
 CHECKOUT_ORDERING_UNAVAILABLE = Text(
     es="No se pudieron leer los pedidos en este momento. Intente de nuevo en unos segundos.",
     en="The orders could not be read right now. Try again in a few seconds.",
+)
+CHECKOUT_TOO_MANY = Text(
+    es="Demasiados pedidos de pago seguidos. Intente de nuevo en {seconds} segundos.",
+    en="Too many payment requests in a row. Try again in {seconds} seconds.",
 )
 CHECKOUT_KEY_INVALID = Text(
     es="El encabezado Idempotency-Key es requerido (de 8 a 100 caracteres).",

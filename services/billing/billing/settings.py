@@ -37,3 +37,16 @@ class Settings(ServiceSettings):
     # and its lines may be paid another way; the expiry job looks once per `..._poll_seconds`.
     mercadopago_checkout_minutes: int = 30
     mercadopago_checkout_poll_seconds: float = 60.0
+
+    # Anonymous calls (a table's 'Pay', its shares and checkouts, the result pages' state), per
+    # minute: per caller address (generous: a restaurant's Wi-Fi is one address for every diner),
+    # per table token and per charge, so no one caller spends a restaurant's provider rate limit.
+    anonymous_per_address_per_minute: int = 600
+    anonymous_per_table_per_minute: int = 60
+    anonymous_per_charge_per_minute: int = 60
+    # A result page that names the payment is confirmed with the provider at most once in this
+    # many seconds per charge; a repeat is answered from what billing knows.
+    payment_state_recheck_seconds: int = 10
+    # A notification is believed only this close to its signed `ts`, and each `x-request-id` once
+    # within it.
+    mercadopago_webhook_window_seconds: int = 300

@@ -2,7 +2,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Header, Query, Request
 
-from billing.checkout import service
+from billing.checkout import limits, service
 from billing.checkout.runtime import CheckoutsDep
 from billing.checkout.schemas import (
     ChargePublic, ChargeState, CheckoutCancelled, DeliveryCheckoutCreate, PlaceToken, ShareCreate, TableCheckoutCreate,
@@ -17,6 +17,7 @@ router = APIRouter(prefix="/api/pagar-orden", tags=["checkout"])
 IdempotencyKey = Annotated[str | None, Header(max_length=300, description="one per tap on 'Pay': 8 to 100 characters; "
                                                                          "the same key and body again answer the same")]
 REFUSALS = (" Refusals are `{detail, code}`: `idempotency_key_invalid` (400), `idempotency_key_reused` (409), "
+            "`too_many_requests` (429, anonymous calls over their per-minute limits), "
             "`nothing_to_pay` (400), `lines_in_checkout` (409), `marketplace_not_linked` (409), `tips_off` (400), "
             "`tip_invalid` (400), `provider_unreachable` / `provider_error` (502: nothing was left open), "
             "`ordering_unavailable` (503), `marketplace_not_configured` (503).")
@@ -42,24 +43,27 @@ DELIVERY = (
 
 @router.post("/mercadopago/mesa/", status_code=201, response_model=ChargePublic, operation_id="payTableOnline",
              description=TABLE)
-async def pay_table(data: TableCheckoutCreate, session: SessionDep, checkouts: CheckoutsDep,
+async def pay_table(data: TableCheckoutCreate, request: Request, session: SessionDep, checkouts: CheckoutsDep,
                     idempotency_key: IdempotencyKey = None):
+    await limits.anonymous(request, table=data.t)
     return await service.pay_table(session, checkouts, data, idempotency_key)
 
 
 @router.get("/mercadopago/mesa/", response_model=TablePayState, operation_id="listTableCheckouts")
-async def table_checkouts(t: Annotated[PlaceToken, Query()], session: SessionDep, checkouts: CheckoutsDep):
+async def table_checkouts(t: Annotated[PlaceToken, Query()], request: Request, session: SessionDep, checkouts: CheckoutsDep):
     """Anonymous, with the table's QR token: whether it may pay online (`linked`) and tip (`tips`),
     and its checkouts under way, so other phones can pay a share (`shares_taken < shares`) or see
     what is pending."""
+    await limits.anonymous(request, table=t)
     return await service.open_at_table(session, checkouts, t)
 
 
 @router.post("/mercadopago/mesa/{checkout_id}/parte/", status_code=201, response_model=ChargePublic,
              operation_id="payTableShareOnline",
              description=SHARE)
-async def pay_share(checkout_id: DbId, data: ShareCreate, session: SessionDep, checkouts: CheckoutsDep,
+async def pay_share(checkout_id: DbId, data: ShareCreate, request: Request, session: SessionDep, checkouts: CheckoutsDep,
                     idempotency_key: IdempotencyKey = None):
+    await limits.anonymous(request, table=data.t, charge=f"checkout:{checkout_id}")
     return await service.pay_share(session, checkouts, checkout_id, data, idempotency_key)
 
 
@@ -74,6 +78,7 @@ async def pay_delivery(data: DeliveryCheckoutCreate, principal: Staff, request: 
 @router.get("/mercadopago/estado/", response_model=ChargeState, operation_id="getOnlinePaymentState")
 async def payment_state(
     ref: Annotated[str, Query(min_length=1, max_length=64, description="the external_reference the provider sent back")],
+    request: Request,
     session: SessionDep,
     checkouts: CheckoutsDep,
     payment_id: Annotated[str | None, Query(max_length=30, description="the payment_id the provider sent back, if any: "
@@ -81,6 +86,7 @@ async def payment_state(
 ):
     """Anonymous (the reference is unguessable): what became of a payment, for /pago/success,
     /pago/pending and /pago/fail."""
+    await limits.anonymous(request, charge=ref)
     return await service.charge_state(session, checkouts, ref, payment_id)
 
 

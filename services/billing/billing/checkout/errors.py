@@ -3,7 +3,7 @@ tells apart by its code. The provider not answering is the marketplace's `provid
 `provider_error` (502, `marketplace/errors.py`); a checkout, a line or a delivery order that is not
 the caller's is the kit's plain 404 'No encontrado.'."""
 from billing import messages
-from kit.errors import DetailError, NotFound
+from kit.errors import DetailError, NotFound, Throttled
 
 
 class PlaceTokenInvalid(NotFound, code="place_token_invalid", text=messages.PLACE_TOKEN_INVALID):
@@ -55,3 +55,7 @@ class IdempotencyKeyInvalid(DetailError, code="idempotency_key_invalid", text=me
 
 class IdempotencyKeyReused(DetailError, status_code=409, code="idempotency_key_reused", text=messages.CHECKOUT_KEY_REUSED):
     """The key already made another checkout (another table, mode, tip or share)."""
+
+
+class TooManyPaymentCalls(Throttled, code="too_many_requests", text=messages.CHECKOUT_TOO_MANY):
+    """An anonymous caller (an address, a table's token, a charge) went over its per-minute limit."""

@@ -28,6 +28,14 @@ class Checkouts:
         self.back_urls = {"success": f"{base}/pago/success", "pending": f"{base}/pago/pending", "failure": f"{base}/pago/fail"}
         self.notification_url = self.settings.mercadopago_notification_url or f"{base}/api/webhooks/mercadopago/"
 
+    async def may_ask_provider(self, charge_id: int, payment_id: str) -> bool:
+        """Whether a result page may confirm this payment of the charge with the provider now: once
+        per `payment_state_recheck_seconds` (every replica alike, in Redis); the same question
+        again in between is answered from what billing knows, so reloading the page spends no
+        provider call (and other payment ids are bounded by the charge's per-minute limit)."""
+        return bool(await self.app.state.redis.set(f"billing:payment-state-asked:{charge_id}:{payment_id}", "1", nx=True,
+                                                   ex=self.settings.payment_state_recheck_seconds))
+
     def wake_relay(self) -> None:
         self.app.state.relay.wake()
 

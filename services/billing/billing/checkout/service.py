@@ -376,7 +376,8 @@ async def charge_state(session: AsyncSession, checkouts: Checkouts, reference: s
     if charge is None:
         raise NotFound()
     checkout = await repository.checkout(session, charge.checkout_id)
-    if payment_id and payment_id.isdigit() and charge.state in (PENDING, REJECTED) and checkout.state == OPEN:
+    if (payment_id and payment_id.isdigit() and charge.state in (PENDING, REJECTED) and checkout.state == OPEN
+            and await checkouts.may_ask_provider(charge.id, payment_id)):
         await confirm(session, checkouts, checkout, reference, payment_id)
         charge = await repository.charge_by_reference(session, reference)
         checkout = await repository.checkout(session, charge.checkout_id)

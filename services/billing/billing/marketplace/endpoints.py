@@ -58,6 +58,9 @@ async def notification(
     x_request_id: Annotated[str | None, Header(max_length=200)] = None,
 ):
     """The provider's notifications, signed (`x-signature`, `x-request-id`); 401
-    `signature_invalid` otherwise. Not for browsers."""
-    await webhooks.receive(session, marketplace, await request.body(), data_id, x_signature, x_request_id)
+    `signature_invalid` otherwise, 401 `notification_stale` when signed more than the window
+    (5 minutes) from now; the same `x-request-id` again is acknowledged and changes nothing. Not
+    for browsers."""
+    await webhooks.receive(session, marketplace, request.app.state.redis, await request.body(), data_id, x_signature,
+                           x_request_id)
     return NotificationReceived()

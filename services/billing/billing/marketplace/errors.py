@@ -51,3 +51,7 @@ class SignatureInvalid(DetailError, status_code=401, code="signature_invalid", t
 
 
 class NotificationInvalid(DetailError, code="notification_invalid", text=messages.MP_NOTIFICATION_INVALID): ...
+
+
+class NotificationStale(DetailError, status_code=401, code="notification_stale", text=messages.MP_NOTIFICATION_STALE):
+    """Signed, but its `ts` is outside the window: a recorded notification sent again later."""

@@ -4,7 +4,10 @@ Each is believed only with a valid signature: `x-signature: ts=<ms>,v1=<hex>`, H
 the application's webhook secret over `id:<data.id>;request-id:<x-request-id>;ts:<ts>;` (parts
 missing from the request dropped; `data.id` from the query, as the provider signs it, lowercased).
 The signature covers the id, not the body, so what a notification says is confirmed with the
-provider before anything changes. It is answered fast (the provider retries what is not answered
+provider before anything changes: of the body, only the topic and the seller (`user_id`, whose
+token asks the provider) are read. A signed notification is believed only within
+`mercadopago_webhook_window_seconds` of its `ts`, and each `x-request-id` once (Redis), so one
+recorded and sent again later changes nothing. It is answered fast (the provider retries what is not answered
 2xx within 22 s), and receiving one twice or out of order changes nothing twice.
 
 Topics: `mp-connect` (a seller deauthorized the application: its restaurants are unlinked once the
@@ -14,26 +17,36 @@ provider refuses our tokens) and `payment` (a payment of an online checkout was 
 import hashlib
 import hmac
 import json
+import time
 from collections.abc import Awaitable, Callable
 
 import structlog
+from redis.asyncio import Redis
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from billing.checkout.payments import on_payment_notification
 from billing.marketplace.cipher import TokenUnreadable
-from billing.marketplace.errors import MarketplaceNotConfigured, NotificationInvalid, ProviderUnreachable, SignatureInvalid
+from billing.marketplace.errors import (
+    MarketplaceNotConfigured, NotificationInvalid, NotificationStale, ProviderUnreachable, SignatureInvalid,
+)
 from billing.marketplace.provider import Unreachable
 from billing.marketplace.runtime import Marketplace
+from kit.db import after_commit
 
 log = structlog.get_logger()
+IN_FLIGHT_SECONDS = 30  # longer than any notification takes here (the provider's calls time out first)
 
 TopicHandler = Callable[[AsyncSession, Marketplace, dict, str], Awaitable[None]]
+
+
+def signed_parts(x_signature: str | None) -> dict[str, str]:
+    return dict(part.strip().split("=", 1) for part in (x_signature or "").split(",") if "=" in part)
 
 
 def signature_valid(secret: str, x_signature: str | None, request_id: str | None, data_id: str | None) -> bool:
     if not secret or not x_signature:
         return False
-    parts = dict(part.strip().split("=", 1) for part in x_signature.split(",") if "=" in part)
+    parts = signed_parts(x_signature)
     ts, v1 = parts.get("ts"), parts.get("v1")
     if not ts or not v1:
         return False
@@ -66,7 +79,16 @@ async def on_connect(session: AsyncSession, marketplace: Marketplace, notificati
 TOPICS: dict[str, TopicHandler] = {"mp-connect": on_connect, "payment": on_payment_notification}
 
 
-async def receive(session: AsyncSession, marketplace: Marketplace, body: bytes, query_data_id: str | None,
+def fresh(x_signature: str, window_seconds: int) -> bool:
+    """The signed `ts` (milliseconds) is within the window of now, either side (clocks differ)."""
+    try:
+        signed_at = int(signed_parts(x_signature)["ts"]) / 1000
+    except (KeyError, ValueError):
+        return False
+    return abs(time.time() - signed_at) <= window_seconds
+
+
+async def receive(session: AsyncSession, marketplace: Marketplace, redis: Redis, body: bytes, query_data_id: str | None,
                   x_signature: str | None, request_id: str | None) -> None:
     secret = marketplace.settings.mercadopago_webhook_secret
     if not secret or not marketplace.configured:
@@ -83,9 +105,28 @@ async def receive(session: AsyncSession, marketplace: Marketplace, body: bytes, 
     if not signature_valid(secret, x_signature, request_id, data_id):
         log.warning("marketplace_notification_refused", reason="signature", type=notification.get("type"))
         raise SignatureInvalid()
+    window = marketplace.settings.mercadopago_webhook_window_seconds
+    if not fresh(x_signature, window):
+        log.warning("marketplace_notification_refused", reason="stale", type=notification.get("type"))
+        raise NotificationStale()
     if body_data_id is not None and data_id is not None and body_data_id.lower() != data_id.lower():
         raise NotificationInvalid()  # the body must speak of what was signed
     handler = TOPICS.get(str(notification.get("type", "")))
     if handler is None or data_id is None:
         return
-    await handler(session, marketplace, notification, data_id)
+    if not request_id:
+        raise NotificationInvalid()  # nothing to tell a repeat by
+    # Each delivery once: a signed request recorded and sent again inside the window changes
+    # nothing (acknowledged). It is held while being acted on (a twin sent at once waits its turn
+    # out), and kept only once its effects committed: one that failed here is forgotten, so the
+    # provider's retry is acted on.
+    seen = f"billing:webhook-request:{hashlib.sha256(request_id.encode()).hexdigest()}"
+    if not await redis.set(seen, "acting", nx=True, ex=IN_FLIGHT_SECONDS):
+        log.info("marketplace_notification_repeated", type=notification.get("type"))
+        return
+    try:
+        await handler(session, marketplace, notification, data_id)
+    except BaseException:
+        await redis.delete(seen)
+        raise
+    after_commit(session, lambda: redis.set(seen, "done", ex=2 * window))

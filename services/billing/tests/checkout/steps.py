@@ -47,6 +47,14 @@ async def ordering_world(app) -> None:
     )
 
 
+def signed(data_id: str, request_id: str, at: float | None = None) -> dict[str, str]:
+    """The headers the provider signs a notification of `data_id` with, at `at` (now by default)."""
+    from simulators.mercadopago import WEBHOOK_SECRET, signature
+
+    ts = str(int((time.time() if at is None else at) * 1000))
+    return {"x-request-id": request_id, "x-signature": f"ts={ts},v1={signature(WEBHOOK_SECRET, data_id, request_id, ts)}"}
+
+
 def key() -> dict[str, str]:
     return {"Idempotency-Key": f"pay-{uuid.uuid4()}"}
 

@@ -2,8 +2,9 @@
 answers for the payment; a repeat changes nothing twice, an older state never undoes a newer one,
 and money nobody owes (a late or second payment) goes back at once."""
 import json
+import time
 
-from tests.checkout.steps import EMPANADA, MILANESA, T11, outbox, rows
+from tests.checkout.steps import EMPANADA, MILANESA, SELLER, T11, outbox, rows
 
 
 async def checkout_state(world) -> list[tuple]:
@@ -144,10 +145,9 @@ async def test_a_notification_of_a_payment_that_is_not_ours_is_acknowledged_and_
     await world.delivered(11)
     await world.pay()
     stranger = {"type": "payment", "action": "payment.created", "data": {"id": "999"}, "user_id": 1}
-    from tests.checkout.steps import HOOK
-    from simulators.mercadopago import WEBHOOK_SECRET, signature
+    from tests.checkout.steps import HOOK, signed
 
-    headers = {"x-request-id": "r-1", "x-signature": f"ts=1,v1={signature(WEBHOOK_SECRET, '999', 'r-1', '1')}"}
+    headers = signed("999", "r-1")
     answer = await world.client.post(f"{HOOK}?data.id=999&type=payment", json=stranger, headers=headers)
     assert (answer.status_code, answer.json()) == (200, {"received": True})
     assert await checkout_state(world) == [("open", "pending")]
@@ -166,3 +166,61 @@ async def test_the_result_page_confirms_a_payment_whose_notification_has_not_com
     await world.notify((await world.notices(payment_id))[-1])  # the notification, when it comes, changes nothing more
     assert [e["type"] for e in await outbox(world.app)] == ["billing.checkout.opened", "billing.checkout.approved"]
     assert (await world.client.get(f"{page}?ref=not-a-reference")).status_code == 404
+
+
+async def test_a_signed_notification_recorded_and_sent_again_later_is_refused(world):
+    """Issue 38: a notification is believed only within the window of its signed `ts`."""
+    await world.delivered(11)
+    charge = await world.pay()
+    payment_id = await world.at_provider(charge["init_point"])
+    from tests.checkout.steps import HOOK, signed
+
+    body = {"type": "payment", "action": "payment.created", "data": {"id": str(payment_id)}, "user_id": SELLER}
+    for at in (time.time() - 301, time.time() + 301):  # recorded six minutes ago; or its clock far ahead
+        answer = await world.client.post(f"{HOOK}?data.id={payment_id}&type=payment", json=body, headers=signed(str(payment_id), "r-old", at))
+        assert (answer.status_code, answer.json()["code"]) == (401, "notification_stale")
+    assert await checkout_state(world) == [("open", "pending")]
+    inside = await world.client.post(f"{HOOK}?data.id={payment_id}&type=payment", json=body,
+                                     headers=signed(str(payment_id), "r-new", time.time() - 200))
+    assert inside.status_code == 200
+    assert await checkout_state(world) == [("approved", "approved")]
+
+
+async def test_each_request_id_is_acted_on_once_unless_it_failed(world):
+    await world.delivered(11)
+    charge = await world.pay()
+    payment_id = await world.at_provider(charge["init_point"])
+    [notice] = await world.notices(payment_id)
+    asked = []
+    marketplace = world.app.state.marketplace
+    payment = marketplace.api.payment
+
+    async def counting(token, id_):
+        asked.append(id_)
+        return await payment(token, id_)
+
+    marketplace.api.payment = counting
+    try:
+        await world.simulator.post("/_control/failures", json={"endpoint": "payments", "kind": "server_error"})
+        await world.notify(notice, expect=502)  # failed here: the same delivery sent again is acted on
+        await world.notify(notice)
+        assert await checkout_state(world) == [("approved", "approved")]
+        before = len(asked)
+        await world.notify(notice)  # recorded and replayed: acknowledged, the provider is not asked again
+        assert len(asked) == before
+    finally:
+        marketplace.api.payment = payment
+
+
+async def test_a_notification_without_a_request_id_is_not_acted_on(world):
+    """Nothing would tell its repeats apart (and every request gets an id of ours, which the
+    provider did not sign)."""
+    await world.delivered(11)
+    charge = await world.pay()
+    payment_id = await world.at_provider(charge["init_point"])
+    from tests.checkout.steps import HOOK, signed
+
+    answer = await world.client.post(f"{HOOK}?data.id={payment_id}&type=payment", headers=signed(str(payment_id), ""),
+                                     json={"type": "payment", "data": {"id": str(payment_id)}, "user_id": SELLER})
+    assert answer.status_code in (400, 401), answer.text
+    assert await checkout_state(world) == [("open", "pending")]

@@ -56,7 +56,8 @@ async def derived_rows(app) -> tuple:
 
 
 async def test_the_ledger_replayed_from_the_events_gives_the_same_figures(app, client, people):
-    await deliver(app, created(A).model_copy(update={"restaurant_id": C, "occurred_at": at(date(2026, 9, 10))}))
+    # another owner's restaurant: its own free month (an owner's second one would share the first's)
+    await deliver(app, created(A).model_copy(update={"restaurant_id": C, "owner_id": 77, "occurred_at": at(date(2026, 9, 10))}))
     fee_changed_at = at(date(2026, 10, 8), 15)
     # a fee change mid-month for B (its row is billing's own, kept through the rebuild)
     async with app.state.session_factory() as session, session.begin():

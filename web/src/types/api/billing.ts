@@ -190,7 +190,7 @@ export interface paths {
         put?: never;
         /**
          * Pay Delivery
-         * @description Staff of the delivery order's restaurant: a checkout of its payable lines; `init_point` is the link to copy or send by WhatsApp. Another restaurant's order is not found (404). Refusals are `{detail, code}`: `idempotency_key_invalid` (400), `idempotency_key_reused` (409), `nothing_to_pay` (400), `lines_in_checkout` (409), `marketplace_not_linked` (409), `tips_off` (400), `tip_invalid` (400), `provider_unreachable` / `provider_error` (502: nothing was left open), `ordering_unavailable` (503), `marketplace_not_configured` (503).
+         * @description Staff of the delivery order's restaurant: a checkout of its payable lines; `init_point` is the link to copy or send by WhatsApp. Another restaurant's order is not found (404). Refusals are `{detail, code}`: `idempotency_key_invalid` (400), `idempotency_key_reused` (409), `too_many_requests` (429, anonymous calls over their per-minute limits), `nothing_to_pay` (400), `lines_in_checkout` (409), `marketplace_not_linked` (409), `tips_off` (400), `tip_invalid` (400), `provider_unreachable` / `provider_error` (502: nothing was left open), `ordering_unavailable` (503), `marketplace_not_configured` (503).
          */
         post: operations["payDeliveryOnline"];
         delete?: never;
@@ -237,7 +237,7 @@ export interface paths {
         put?: never;
         /**
          * Pay Table
-         * @description Anonymous, with the table's QR token: a checkout of the table's payable lines (accepted or delivered, unpaid, in no other checkout): `tab` all of them, `mine` those of `orders`, `share` all of them in `shares` equal parts (this call gets the first; other phones ask for the next with `mesa/{checkout}/parte/`). Send the diner to `init_point`. 404 `place_token_invalid` for an unknown token. Refusals are `{detail, code}`: `idempotency_key_invalid` (400), `idempotency_key_reused` (409), `nothing_to_pay` (400), `lines_in_checkout` (409), `marketplace_not_linked` (409), `tips_off` (400), `tip_invalid` (400), `provider_unreachable` / `provider_error` (502: nothing was left open), `ordering_unavailable` (503), `marketplace_not_configured` (503).
+         * @description Anonymous, with the table's QR token: a checkout of the table's payable lines (accepted or delivered, unpaid, in no other checkout): `tab` all of them, `mine` those of `orders`, `share` all of them in `shares` equal parts (this call gets the first; other phones ask for the next with `mesa/{checkout}/parte/`). Send the diner to `init_point`. 404 `place_token_invalid` for an unknown token. Refusals are `{detail, code}`: `idempotency_key_invalid` (400), `idempotency_key_reused` (409), `too_many_requests` (429, anonymous calls over their per-minute limits), `nothing_to_pay` (400), `lines_in_checkout` (409), `marketplace_not_linked` (409), `tips_off` (400), `tip_invalid` (400), `provider_unreachable` / `provider_error` (502: nothing was left open), `ordering_unavailable` (503), `marketplace_not_configured` (503).
          */
         post: operations["payTableOnline"];
         delete?: never;
@@ -257,7 +257,7 @@ export interface paths {
         put?: never;
         /**
          * Pay Share
-         * @description Anonymous, with the table's QR token: the next share of the table's equal split (with this phone's tip). 404 for another table's checkout; 409 `no_share_left`, `checkout_closed`. Refusals are `{detail, code}`: `idempotency_key_invalid` (400), `idempotency_key_reused` (409), `nothing_to_pay` (400), `lines_in_checkout` (409), `marketplace_not_linked` (409), `tips_off` (400), `tip_invalid` (400), `provider_unreachable` / `provider_error` (502: nothing was left open), `ordering_unavailable` (503), `marketplace_not_configured` (503).
+         * @description Anonymous, with the table's QR token: the next share of the table's equal split (with this phone's tip). 404 for another table's checkout; 409 `no_share_left`, `checkout_closed`. Refusals are `{detail, code}`: `idempotency_key_invalid` (400), `idempotency_key_reused` (409), `too_many_requests` (429, anonymous calls over their per-minute limits), `nothing_to_pay` (400), `lines_in_checkout` (409), `marketplace_not_linked` (409), `tips_off` (400), `tip_invalid` (400), `provider_unreachable` / `provider_error` (502: nothing was left open), `ordering_unavailable` (503), `marketplace_not_configured` (503).
          */
         post: operations["payTableShareOnline"];
         delete?: never;
@@ -322,7 +322,9 @@ export interface paths {
         /**
          * Notification
          * @description The provider's notifications, signed (`x-signature`, `x-request-id`); 401
-         *     `signature_invalid` otherwise. Not for browsers.
+         *     `signature_invalid` otherwise, 401 `notification_stale` when signed more than the window
+         *     (5 minutes) from now; the same `x-request-id` again is acknowledged and changes nothing. Not
+         *     for browsers.
          */
         post: operations["receiveMarketplaceNotification"];
         delete?: never;
