@@ -27,7 +27,11 @@ test('deliver and pay a table in cash: it frees itself, and the balance and the 
   // the waiter takes 2 × Empanada (1,500.00 each) for M1, accepts and delivers them
   await tile.tap();
   const dialog = page.getByRole('dialog', { name: 'Órdenes de M1' });
-  await expect(dialog.getByRole('button', { name: 'Cobrar mesa' })).toBeDisabled(); // nothing to pay
+  // nothing to pay is said, as on the delivery screen (spec part 2 §5), not a greyed-out button
+  await dialog.getByRole('button', { name: 'Cobrar mesa' }).tap();
+  await expect(page.getByText('No hay órdenes para cobrar.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Cobrar la mesa M1' })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/0-nothing-to-pay.png` });
   await dialog.getByRole('button', { name: 'Agregar orden' }).tap();
   const add = page.getByRole('dialog', { name: 'Agregar orden: M1' });
   await add.getByRole('button', { name: 'Sumar Empanada' }).tap();
@@ -35,7 +39,11 @@ test('deliver and pay a table in cash: it frees itself, and the balance and the 
   await add.getByRole('button', { name: 'Enviar orden' }).tap();
   await expect(dialog.getByText('2 × Empanada')).toBeVisible();
   await expect(tile).toHaveAttribute('data-status', '1');
-  await expect(dialog.getByRole('button', { name: 'Cobrar mesa' })).toBeDisabled(); // new: accepted first
+  // new orders only: to be accepted first
+  await dialog.getByRole('button', { name: 'Cobrar mesa' }).tap();
+  await expect(page.getByText('No hay órdenes para cobrar: los pedidos nuevos deben aceptarse antes de cobrarlos.')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Cobrar la mesa M1' })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/0-only-new.png` });
   await dialog.getByRole('button', { name: 'Aceptar todas' }).tap();
   await expect(dialog.getByText('Aceptada')).toBeVisible();
   await dialog.getByRole('button', { name: 'Entregar todas' }).tap();

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LineFinal, heldOnline, pay } from '@/features/orders/api/pay';
+import { LineFinal, heldOnline, nothingToPay, pay, type NothingToPay } from '@/features/orders/api/pay';
 import { api, unwrap } from '@/lib/api-client';
 import { flattenErrors, useShowServerErrors } from '@/lib/api-errors';
 import { useT } from '@/lib/i18n/messages';
@@ -30,12 +30,11 @@ export async function getDeliveryLines(restaurant: number, status: DeliveryStatu
 }
 
 /** What 'pay all' found: the lines to pay, or why there are none ('onlyNew': only new orders wait, to be accepted first). */
-export type PayAllFound = { lines: PayableLine[] } | { nothing: 'none' | 'onlyNew' };
+export type PayAllFound = { lines: PayableLine[] } | { nothing: NothingToPay };
 
 export function payAllOf(lines: PayableLine[]): PayAllFound {
   const payable = lines.filter((l) => l.can_pay);
-  if (payable.length) return { lines: payable };
-  return { nothing: lines.some((l) => l.status === '1') ? 'onlyNew' : 'none' };
+  return payable.length ? { lines: payable } : { nothing: nothingToPay(lines) };
 }
 
 /**

@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { OrdersMessages } from '@/features/orders/components/orders-messages';
+import { useNothingToPay } from '@/features/orders/api/pay';
 import { PayDialog } from '@/features/orders/components/pay-dialog';
 import { useShowServerErrors } from '@/lib/api-errors';
 import { useT } from '@/lib/i18n/messages';
-import { DURATION, notify } from '@/lib/notify';
+import { DURATION } from '@/lib/notify';
 import type { Delivery, DeliveryFilters } from '../api/keys';
 import { getDeliveryLines, payAllOf, payableOf, useDeliveryPay, type PayableLine } from '../api/pay';
 import { deliveryNumber } from './format';
@@ -15,8 +15,9 @@ type Paying = { title: string; lines: Pick<PayableLine, 'id' | 'price' | 'quanti
  * The delivery screen's counter payments (spec part 2 §2 'Delivery and takeaway screen': payment
  * of one order, pay-all; §5): a row's 'pay' charges that order's payable lines; 'pay all' reads
  * every line under the status filter shown and charges those the server says are payable, or
- * warns 'no orders to pay' (with a note when only new orders wait). Both open the board's pay
- * dialog (the method, the total) and pay through the bulk call with the delivery lines.
+ * warns 'no orders to pay' (with a note when only new orders wait), as the board's 'Cobrar mesa'
+ * does. Both open the board's pay dialog (the method, the total) and pay through the bulk call with
+ * the delivery lines.
  */
 export function useDeliveryPayments(restaurant: number): {
   pay: (d: Delivery) => void;
@@ -30,10 +31,11 @@ export function useDeliveryPayments(restaurant: number): {
   const [paying, setPaying] = useState<Paying | null>(null);
   const [reading, setReading] = useState(false);
   const showErrors = useShowServerErrors({ title: 'delivery.pay.error', autoClose: DURATION.default });
+  const nothing = useNothingToPay();
 
   const pay = (d: Delivery) => {
     const lines = payableOf(d);
-    if (!lines.length) return notify('warning', t('delivery.pay.nothing'), { autoClose: DURATION.default });
+    if (!lines.length) return nothing('none');
     setPaying({ title: t('delivery.pay.of', { number: deliveryNumber(d) }), lines });
   };
   const payAll = (filters: DeliveryFilters) => {
@@ -44,7 +46,7 @@ export function useDeliveryPayments(restaurant: number): {
       .then((lines) => {
         const found = payAllOf(lines);
         if ('nothing' in found) {
-          notify('warning', t(found.nothing === 'onlyNew' ? 'delivery.pay.nothingOnlyNew' : 'delivery.pay.nothing'), { autoClose: DURATION.default });
+          nothing(found.nothing);
         } else {
           const orders = new Set(found.lines.map((l) => l.fk_delivery)).size;
           setPaying({ title: t('delivery.pay.allTitle', { count: orders }), lines: found.lines });
@@ -54,11 +56,9 @@ export function useDeliveryPayments(restaurant: number): {
       .finally(() => setReading(false));
   };
 
+  // a refusal for an online payment under way opens the rejection dialog (spec part 2 §8)
   const dialog = paying && (
-    <OrdersMessages>
-      {/* a refusal for an online payment under way opens the rejection dialog (spec part 2 §8) */}
-      <PayDialog lines={paying.lines} title={paying.title} restaurant={restaurant} place={null} all payment={payment} heldAs="rejection" onClose={() => setPaying(null)} />
-    </OrdersMessages>
+    <PayDialog lines={paying.lines} title={paying.title} restaurant={restaurant} place={null} all payment={payment} heldAs="rejection" onClose={() => setPaying(null)} />
   );
   return { pay, payAll, reading, dialog };
 }

@@ -3,7 +3,7 @@ import { api, ApiError } from '@/lib/api-client';
 import { flattenErrors } from '@/lib/api-errors';
 import { onlinePaymentHolding } from '@/lib/error-body';
 import { useT } from '@/lib/i18n/messages';
-import { notify } from '@/lib/notify';
+import { DURATION, notify } from '@/lib/notify';
 import type { components } from '@/types/api/ordering';
 import { useActionError } from '../components/use-action-error';
 import { answered, refreshTab } from '../live';
@@ -22,6 +22,19 @@ export const paymentState = (line: Pick<Line, 'status_pay'>): PaymentState => li
 
 /** The lines a 'pay all' pays: those the server says the counter may pay now (accepted or delivered, not cash). */
 export const payableLines = <L extends Pick<Line, 'can_pay'>>(lines: L[]): L[] => lines.filter((l) => l.can_pay);
+
+/** Why nothing can be charged: 'onlyNew' while new orders wait, which must be accepted first (spec part 2 §4). */
+export type NothingToPay = 'none' | 'onlyNew';
+export const nothingToPay = (lines: Pick<Line, 'status'>[]): NothingToPay => (lines.some((l) => l.status === '1') ? 'onlyNew' : 'none');
+
+/**
+ * The warning of every counter 'pay' that finds nothing to charge, the board's and the delivery
+ * screen's (spec part 2 §5: 'no orders to pay', with a note when only new orders exist).
+ */
+export function useNothingToPay() {
+  const t = useT();
+  return (why: NothingToPay) => notify('warning', t(why === 'onlyNew' ? 'orders.pay.nothingOnlyNew' : 'orders.pay.nothing'), { autoClose: DURATION.default });
+}
 
 /** What one submission is: its lines (in any order) and its method. A retry of it keeps its Idempotency-Key; another is another key. */
 export const submissionOf = (lines: number[], method: PayMethod): string => `${[...lines].sort((a, b) => a - b).join(',')}:${method}`;

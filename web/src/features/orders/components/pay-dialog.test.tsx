@@ -101,7 +101,47 @@ describe('paying at the counter (/ordenes)', () => {
     const [call] = payCalls();
     expect([call.path, call.body]).toEqual(['/api/pagar-orden/recibir-varios-pagos/', { payment_orders: [1, 2], type_pay: 'Debito' }]);
     await waitFor(() => expect(screen.getByTestId('table-M1')).toHaveAttribute('data-status', 'free'));
-    expect(within(table).getByRole('button', { name: 'Cobrar mesa' })).toBeDisabled();
+    // the table is empty now: 'Cobrar mesa' says there is nothing to pay instead of opening the dialog
+    await user.click(within(table).getByRole('button', { name: 'Cobrar mesa' }));
+    await waitFor(() => expect(shown).toHaveBeenCalledWith('warning', 'No hay órdenes para cobrar.', { autoClose: 5000 }));
+    expect(screen.queryByRole('dialog', { name: 'Cobrar la mesa M1' })).not.toBeInTheDocument();
+  });
+
+  it("'Cobrar mesa' with nothing payable warns as the delivery screen does: accept the new orders first, or nothing to pay", async () => {
+    const user = userEvent.setup();
+    const shown = vi.spyOn(toasts, 'notify');
+    await openBoard({ lines: [line(1, 1, '1'), line(2, 1, '3'), line(3, 2, '3')] });
+    await user.click(screen.getByTestId('table-M1'));
+    let table = await screen.findByRole('dialog', { name: 'Órdenes de M1' });
+    await within(table).findAllByRole('row');
+    await settled();
+    const pay = within(table).getByRole('button', { name: 'Cobrar mesa' });
+    expect(pay).toBeEnabled();
+    await user.click(pay);
+    expect(shown).toHaveBeenCalledWith('warning', 'No hay órdenes para cobrar: los pedidos nuevos deben aceptarse antes de cobrarlos.', { autoClose: 5000 });
+    expect(screen.queryByRole('dialog', { name: 'Cobrar la mesa M1' })).not.toBeInTheDocument();
+    expect(payCalls()).toEqual([]);
+
+    await user.click(within(table).getByRole('button', { name: 'Cerrar' }));
+    await user.click(screen.getByTestId('table-M2'));
+    table = await screen.findByRole('dialog', { name: 'Órdenes de M2' });
+    await within(table).findAllByRole('row');
+    await settled();
+    await user.click(within(table).getByRole('button', { name: 'Cobrar mesa' }));
+    expect(shown).toHaveBeenLastCalledWith('warning', 'No hay órdenes para cobrar.', { autoClose: 5000 });
+    expect(payCalls()).toEqual([]);
+  });
+
+  it("'Charge table' with only new orders, in English", async () => {
+    const user = userEvent.setup();
+    const shown = vi.spyOn(toasts, 'notify');
+    await openBoard({ lines: [line(1, 1, '1')] }, 'en');
+    await user.click(screen.getByTestId('table-M1'));
+    const table = await screen.findByRole('dialog', { name: 'Orders of M1' });
+    await within(table).findAllByRole('row');
+    await settled();
+    await user.click(within(table).getByRole('button', { name: 'Charge table' }));
+    expect(shown).toHaveBeenCalledWith('warning', 'No orders to pay: new orders must be accepted before they are charged.', { autoClose: 5000 });
   });
 
   it("'pay all' with one line left to pay is still the table's bulk payment", async () => {

@@ -10,7 +10,7 @@ import { useT } from '@/lib/i18n/messages';
 import { succeeded } from '@/lib/notify';
 import { placesQuery } from '@/lib/places';
 import { tableQuery } from '../api/get-table';
-import { payableLines } from '../api/pay';
+import { nothingToPay, payableLines, useNothingToPay } from '../api/pay';
 import { useTableAction } from '../api/table-action';
 import type { Line, TableAction } from '../api/types';
 import { useWaiterSent } from '../api/waiter-sent';
@@ -25,8 +25,8 @@ type Props = { place: number; name: string; restaurant: number; bulk: boolean; o
 /**
  * A table's orders on its tab (`GET ordenes/mesas/{id}/`, which a live message about the table
  * reads again), the bulk buttons the server says apply (groups 2 and 4), pay all of the table (its
- * lines the server says may be paid, in one payment), free the table, answer a waiter call, add an
- * order (unless the place's admin flag is off).
+ * lines the server says may be paid, in one payment; with none, 'no orders to pay'), free the
+ * table, answer a waiter call, add an order (unless the place's admin flag is off).
  */
 export function TableDialog({ place, name, restaurant, bulk, onClose }: Props) {
   const t = useT();
@@ -40,6 +40,7 @@ export function TableDialog({ place, name, restaurant, bulk, onClose }: Props) {
   const [adding, setAdding] = useState(false);
   // the lines 'pay all' was opened with: a line another tablet pays meanwhile then answers 208
   const [paying, setPaying] = useState<Line[] | null>(null);
+  const nothing = useNothingToPay();
   const run = (a: TableAction) =>
     action.mutate(
       { sit: place, action: a },
@@ -87,7 +88,8 @@ export function TableDialog({ place, name, restaurant, bulk, onClose }: Props) {
           </Group>
         )}
         <Group>
-          <Button color="blue" disabled={payable.length === 0} onClick={() => setPaying(payable)}>
+          {/* nothing to charge is said, as on the delivery screen, not left to a greyed-out button */}
+          <Button color="blue" disabled={!table.data} onClick={() => (payable.length ? setPaying(payable) : nothing(nothingToPay(lines)))}>
             {t('orders.pay.all')}
           </Button>
           <Button variant="light" disabled={!table.data?.admin} onClick={() => setAdding(true)}>
