@@ -100,3 +100,27 @@ test('two tablets: an order and each status change show on the other within a se
   await a.context().close();
   await b.context().close();
 });
+
+test("the active orders' report is named by the restaurant's day: at 22:30 in Buenos Aires, not UTC's tomorrow", async ({ browser, request }, info) => {
+  test.skip(info.project.name !== 'tablet', 'staff tablets only');
+  const owner = await setUp(request);
+  const page = await tablet(browser, owner, { width: 768, height: 1024 });
+  // one active order, so there is a report to download
+  await page.getByTestId('table-M1').tap();
+  const dialog = page.getByRole('dialog', { name: 'Órdenes de M1' });
+  await dialog.getByRole('button', { name: 'Agregar orden' }).tap();
+  const add = page.getByRole('dialog', { name: 'Agregar orden: M1' });
+  await add.getByRole('button', { name: 'Sumar Empanada' }).tap();
+  await add.getByRole('button', { name: 'Enviar orden' }).tap();
+  await expect(dialog.getByText('1 × Empanada')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cerrar' }).first().tap();
+
+  // the runner's clock (UTC) says it is already the next day; the restaurant's is still today
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(new Date());
+  await page.clock.setFixedTime(new Date(`${today}T22:30:00-03:00`));
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Reporte PDF' }).tap();
+  expect((await download).suggestedFilename()).toBe(`resto_orders_report_${today}.pdf`);
+  await page.screenshot({ path: `${DIR}/orders-report-768x1024.png` });
+  await page.context().close();
+});

@@ -23,3 +23,17 @@ export function formatDate(date: Date | string, locale: Locale): string {
   const yyyy = d.getFullYear();
   return locale === 'es' ? `${dd}/${mm}/${yyyy}` : `${mm}/${dd}/${yyyy}`;
 }
+
+/**
+ * The restaurants' time zone, the services' one setting (kit.localtime, `restaurant_timezone`): a
+ * restaurant's day is Buenos Aires's, whatever the device's clock is set to.
+ */
+export const RESTAURANT_TIME_ZONE = 'America/Argentina/Buenos_Aires';
+let dayParts: Intl.DateTimeFormat | undefined;
+
+/** The restaurant's day `moment` falls on, y-m-d: 22:00 in Buenos Aires is that day, though the next in UTC. */
+export function restaurantDay(moment: Date = new Date()): string {
+  dayParts ??= new Intl.DateTimeFormat('en-US', { timeZone: RESTAURANT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const part = Object.fromEntries(dayParts.formatToParts(moment).map((p) => [p.type, p.value]));
+  return `${part.year}-${part.month}-${part.day}`;
+}

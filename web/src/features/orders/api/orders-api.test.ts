@@ -109,7 +109,10 @@ describe("the board's fetchers (ordering, with floor's places and catalog's dish
   });
 
   describe('PDFs', () => {
-    afterEach(() => vi.restoreAllMocks());
+    afterEach(() => {
+      vi.restoreAllMocks();
+      vi.useRealTimers();
+    });
 
     it("an order's ticket opens as a PDF in a new tab", async () => {
       answer('get', '/api/tickets/orden/9/', new Blob(['%PDF ticket'], { type: 'application/pdf' }));
@@ -120,7 +123,9 @@ describe("the board's fetchers (ordering, with floor's places and catalog's dish
       expect(open).toHaveBeenCalledWith('blob:ticket', '_blank');
     });
 
-    it("the active orders' report is saved under the day's name", async () => {
+    it("the active orders' report is saved under the restaurant's day, not UTC's: 22:30 in Buenos Aires is still that day", async () => {
+      vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+      vi.setSystemTime(new Date('2026-03-16T01:30:00Z'));
       answer('get', '/api/tickets/reporte/', new Blob(['%PDF report'], { type: 'application/pdf' }));
       URL.createObjectURL = vi.fn(() => 'blob:report');
       URL.revokeObjectURL = vi.fn();
@@ -130,7 +135,7 @@ describe("the board's fetchers (ordering, with floor's places and catalog's dish
       });
       await downloadReport(7);
       expect(seen[0].query).toEqual({ fk_resto: '7' });
-      expect(saved).toEqual([`resto_orders_report_${new Date().toISOString().slice(0, 10)}.pdf`]);
+      expect(saved).toEqual(['resto_orders_report_2026-03-15.pdf']);
     });
   });
 });
