@@ -7,10 +7,10 @@ A login that turns out right gives its attempt back, so only failures use up the
 """
 from dataclasses import dataclass
 
-from fastapi import Request
 from redis.asyncio import Redis
 
 from identity.auth.errors import TooManyAttempts
+from kit.throttle import client_address  # noqa: F401 (identity's endpoints take the caller's address from here)
 
 
 @dataclass(frozen=True)
@@ -18,15 +18,6 @@ class Limit:
     name: str
     attempts: int
     window_seconds: int
-
-
-def client_address(request: Request) -> str:
-    # The gateway appends the peer address to X-Forwarded-For; the right-most entry is the
-    # one it saw, the rest could be forged by the client.
-    forwarded = request.headers.get("x-forwarded-for", "")
-    if forwarded:
-        return forwarded.split(",")[-1].strip()
-    return request.client.host if request.client else "unknown"
 
 
 # KEYS: the counters; ARGV: for each counter its allowance and window. Answers 0 when every

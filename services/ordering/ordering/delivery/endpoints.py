@@ -6,6 +6,7 @@ from kit.auth import CLIENT, OptionalUser, Staff
 from kit.db import SessionDep
 from kit.errors import PermissionDenied
 from kit.pagination import DbId, Page, Paging, paging
+from kit.throttle import client_address
 from ordering.clock import Now
 from ordering.delivery import service
 from ordering.delivery.schemas import (
@@ -19,14 +20,6 @@ router = APIRouter(prefix="/api", tags=["delivery"])
 
 Listing = Annotated[Paging, Depends(paging(default_size=10))]
 LineListing = Annotated[Paging, Depends(paging(default_size=20))]
-
-
-def client_address(request: Request) -> str:
-    # The gateway appends the peer it saw to X-Forwarded-For; earlier entries could be forged.
-    forwarded = request.headers.get("x-forwarded-for", "")
-    if forwarded:
-        return forwarded.split(",")[-1].strip()
-    return request.client.host if request.client else "unknown"
 
 
 @router.post("/delivery/", status_code=201, response_model=DeliveryCreated, operation_id="createDelivery")
