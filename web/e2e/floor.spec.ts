@@ -188,7 +188,7 @@ test('sketch: toolbar names, drag and resize by finger, rename, a reused gap, sa
   await dialog.getByRole('radio', { name: '4 × 4 (16 por hoja)' }).check();
   await checkScreen(page, 'qr-download-all');
   const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Descargar PDF' }).tap()]);
-  expect(download.suggestedFilename()).toBe('qr_codes.pdf');
+  expect(download.suggestedFilename()).toBe('qr_menu.pdf');
   const pdf = readFileSync(await download.path());
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   await expect(dialog).toBeHidden();
@@ -199,7 +199,7 @@ test('sketch: toolbar names, drag and resize by finger, rename, a reused gap, sa
   await dialog.getByRole('radio', { name: /El código con las instrucciones/ }).check();
   await checkScreen(page, 'qr-single');
   const [single] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Descargar PDF' }).tap()]);
-  expect(single.suggestedFilename()).toBe('qr_M1.pdf');
+  expect(single.suggestedFilename()).toBe('qr_menu.pdf');
   expect(readFileSync(await single.path()).subarray(0, 5).toString()).toBe('%PDF-');
 
   // a new code for M1 after the confirmation: the card shows it, the old code is no longer valid

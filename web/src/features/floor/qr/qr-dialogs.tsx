@@ -5,7 +5,7 @@ import { showServerErrors } from '@/lib/api-errors';
 import { useT } from '@/lib/i18n/messages';
 import { downloadSheet } from '../api/download-sheet';
 import type { Sit } from '../api/types';
-import { JOINT_FILENAME, JOINT_LAYOUTS, SCOPES, jointQuery, singleFilename, type JointLayout, type Scope } from './qr-model';
+import { JOINT_LAYOUTS, QR_FILENAME, SCOPES, jointQuery, type JointLayout, type Scope } from './qr-model';
 
 /**
  * The dialogs' buttons: cancel, and download the sheet (null: nothing to ask for yet). A failed
@@ -57,7 +57,7 @@ export function SingleDownloadDialog({ restaurant, sit, onClose }: { restaurant:
               <Radio value="uno-instrucciones" label={t('qr.single.withInstructions')} />
             </Stack>
           </Radio.Group>
-          <DownloadActions download={() => downloadSheet({ restaurant, layout: kind, ids: [sit.id] }, singleFilename(sit))} onClose={onClose} />
+          <DownloadActions download={() => downloadSheet({ restaurant, layout: kind, ids: [sit.id] }, QR_FILENAME)} onClose={onClose} />
         </Stack>
       )}
     </Modal>
@@ -118,7 +118,7 @@ export function JointDownloadDialog({ restaurant, opened, sits, onClose }: { res
             {t(scope === 'list' ? 'qr.joint.noneChosen' : 'qr.joint.noneOfKind')}
           </Text>
         )}
-        <DownloadActions download={query && (() => downloadSheet({ restaurant, layout, ...query }, JOINT_FILENAME))} onClose={onClose} />
+        <DownloadActions download={query && (() => downloadSheet({ restaurant, layout, ...query }, QR_FILENAME))} onClose={onClose} />
       </Stack>
     </Modal>
   );

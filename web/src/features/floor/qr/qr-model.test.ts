@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sit } from '../testing/floor-handlers';
-import { jointQuery, MEDIUM_PAGE_SIZES, pageOf, PAGE_SIZES, searchPlaces, singleFilename, sizeFor, sortPlaces } from './qr-model';
+import { jointQuery, MEDIUM_PAGE_SIZES, pageOf, PAGE_SIZES, searchPlaces, sizeFor, sortPlaces } from './qr-model';
 
 const names = (list: { i_name: string }[]) => list.map((s) => s.i_name);
 
@@ -38,9 +38,5 @@ describe('QR list logic', () => {
     expect(jointQuery([sit(1, 'M1')], 'silla', [])).toBeNull();
     expect(jointQuery(list, 'list', [3, 1, 99])).toEqual({ ids: [3, 1] });
     expect(jointQuery(list, 'list', [])).toBeNull();
-  });
-
-  it("a single place's file carries its name", () => {
-    expect(singleFilename(sit(1, 'M4'))).toBe('qr_M4.pdf');
   });
 });

@@ -55,6 +55,5 @@ export function jointQuery(sits: Sit[], scope: Scope, chosen: number[]): { sitTy
   return sits.some((s) => s.sit_type === scope) ? { sitType: scope } : null;
 }
 
-/** The file a single place's sheet is saved as (the server's name: qr_<name>.pdf). */
-export const singleFilename = (sit: Pick<Sit, 'i_name'>) => `qr_${sit.i_name}.pdf`;
-export const JOINT_FILENAME = 'qr_codes.pdf';
+/** The file every QR sheet is saved as, one place's or several (spec part 2 §9: 'QR file qr_menu.pdf'). */
+export const QR_FILENAME = 'qr_menu.pdf';

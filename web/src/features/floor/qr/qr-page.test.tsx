@@ -55,21 +55,21 @@ describe('QR codes (/qr-restaurante)', () => {
     expect(within(sizes).getAllByRole('option').map((o) => o.textContent)).toEqual(['4', '8', '12']);
   });
 
-  it("one place: the code only, or with instructions, saved under the place's name", async () => {
+  it("one place: the code only, or with instructions, saved as qr_menu.pdf (spec part 2 §9)", async () => {
     const fake = setup({ sits: eight() });
     const user = userEvent.setup();
     renderApp('/qr-restaurante', { as: 'owner' });
     await user.click(await screen.findByRole('button', { name: 'Descargar el código de Mesa M2' }));
     let dialog = await screen.findByRole('dialog', { name: 'Código QR de Mesa M2' });
     await user.click(within(dialog).getByRole('button', { name: 'Descargar PDF' }));
-    await waitFor(() => expect(saved).toEqual(['qr_M2.pdf']));
+    await waitFor(() => expect(saved).toEqual(['qr_menu.pdf']));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Descargar el código de Mesa M3' }));
     dialog = await screen.findByRole('dialog', { name: 'Código QR de Mesa M3' });
     await user.click(within(dialog).getByRole('radio', { name: /El código con las instrucciones/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Descargar PDF' }));
-    await waitFor(() => expect(saved).toEqual(['qr_M2.pdf', 'qr_M3.pdf']));
+    await waitFor(() => expect(saved).toEqual(['qr_menu.pdf', 'qr_menu.pdf']));
     expect(sheetCalls(fake)).toEqual([
       { fk_resto: '7', layout: 'uno', ids: '2' },
       { fk_resto: '7', layout: 'uno-instrucciones', ids: '3' },
@@ -86,7 +86,7 @@ describe('QR codes (/qr-restaurante)', () => {
     await user.click(within(dialog).getByRole('radio', { name: 'Solo sillas' }));
     await user.click(within(dialog).getByRole('radio', { name: '4 × 4 (16 por hoja)' }));
     await user.click(within(dialog).getByRole('button', { name: 'Descargar PDF' }));
-    await waitFor(() => expect(saved).toEqual(['qr_codes.pdf']));
+    await waitFor(() => expect(saved).toEqual(['qr_menu.pdf']));
 
     await user.click(screen.getByRole('button', { name: 'Descargar todos' }));
     dialog = await screen.findByRole('dialog', { name: 'Descargar códigos QR' });
@@ -98,7 +98,7 @@ describe('QR codes (/qr-restaurante)', () => {
     await user.click(within(chosen).getByRole('checkbox', { name: 'D1' }));
     await user.click(within(dialog).getByRole('radio', { name: '4 por hoja con instrucciones' }));
     await user.click(within(dialog).getByRole('button', { name: 'Descargar PDF' }));
-    await waitFor(() => expect(saved).toEqual(['qr_codes.pdf', 'qr_codes.pdf']));
+    await waitFor(() => expect(saved).toEqual(['qr_menu.pdf', 'qr_menu.pdf']));
     expect(sheetCalls(fake)).toEqual([
       { fk_resto: '7', layout: '4x4', sit_type: 'silla' },
       { fk_resto: '7', layout: '4-instrucciones', ids: '4,8' },
