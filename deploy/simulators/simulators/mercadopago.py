@@ -349,6 +349,9 @@ class Marketplace:
         payment["refunds"].append(refund)
         if amount == left:
             self.set_status(payment, "refunded")
+        else:  # still approved, less what went back: notified like any change of the payment
+            payment["date_last_updated"] = now()
+            self.payment_changed(payment, "payment.updated")
         return refund
 
     def payment_changed(self, payment: dict, action: str) -> None:

@@ -126,6 +126,10 @@ CHECKOUT_ORDERING_UNAVAILABLE = Text(
     es="No se pudieron leer los pedidos en este momento. Intente de nuevo en unos segundos.",
     en="The orders could not be read right now. Try again in a few seconds.",
 )
+CHECKOUT_SALE_NOT_RECORDED = Text(
+    es="El pago todavía se está registrando. Envíe la notificación de nuevo más tarde.",
+    en="The payment is still being recorded. Send the notification again later.",
+)
 CHECKOUT_TOO_MANY = Text(
     es="Demasiados pedidos de pago seguidos. Intente de nuevo en {seconds} segundos.",
     en="Too many payment requests in a row. Try again in {seconds} seconds.",

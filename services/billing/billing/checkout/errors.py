@@ -59,3 +59,10 @@ class IdempotencyKeyReused(DetailError, status_code=409, code="idempotency_key_r
 
 class TooManyPaymentCalls(Throttled, code="too_many_requests", text=messages.CHECKOUT_TOO_MANY):
     """An anonymous caller (an address, a table's token, a charge) went over its per-minute limit."""
+
+
+class SaleNotRecordedYet(DetailError, status_code=503, code="sale_not_recorded_yet", text=messages.CHECKOUT_SALE_NOT_RECORDED):
+    """A payment given back at the provider before its sale reached the ledger: the provider sends
+    the notification again, by when ordering's payment is a sale here."""
+
+    headers = {"Retry-After": "30"}

@@ -119,6 +119,8 @@ class CheckoutPayment(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     # why we refunded or cancelled it ourselves ('' otherwise): cancelled, refused, late, twice
     undone: Mapped[str] = mapped_column(String(12), default="")
+    # what of it, given back at the provider after its sale was recorded, the ledger has booked
+    refunded: Mapped[Decimal] = mapped_column(Money, default=Decimal("0.00"), server_default="0")
 
 
 class CheckoutRequest(Base):

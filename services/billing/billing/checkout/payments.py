@@ -25,6 +25,7 @@ its approved shares refunded), by the expiry job (no approved or pending payment
 """
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal, InvalidOperation
+from functools import partial
 
 import structlog
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -34,7 +35,9 @@ from billing.checkout.models import (
     APPROVED, CANCELLED, ENDED, EXPIRED, OPEN, PAID, PENDING, REFUNDED, REJECTED, UNASSIGNED, Checkout, CheckoutCharge,
     CheckoutPayment,
 )
-from billing.ledger.rules import CENT
+from billing.checkout.errors import SaleNotRecordedYet
+from billing.ledger import service as ledger
+from billing.ledger.rules import CENT, given_back
 from billing.marketplace import repository as accounts_repository
 from billing.marketplace.accounts import LinkLost
 from billing.marketplace.cipher import TokenUnreadable
@@ -177,6 +180,8 @@ async def apply_payment(session: AsyncSession, marketplace: Marketplace, payment
     charge = next(c for c in charges if c.id == found.id)
     payment_id, status = str(payment.get("id")), str(payment.get("status"))
     row = await repository.payment(session, payment_id)
+    if row is not None and row.charge_id == charge.id and row.undone == "":
+        await _given_back_after_the_sale(session, checkout, charge, row, payment)
     if row is not None and (row.charge_id != charge.id or RANK.get(status, 0) <= RANK.get(row.status, 0)):
         return  # seen already at this status or a later one: a repeat, or an older answer arriving late
     if row is None:
@@ -202,9 +207,38 @@ async def apply_payment(session: AsyncSession, marketplace: Marketplace, payment
     elif status in WAITING:
         if checkout.state == OPEN and charge.state == REJECTED:
             charge.state = PENDING  # tried again: waiting for the new payment
-    elif row.undone == "" and charge.state == APPROVED and checkout.state in (APPROVED, PAID):
-        # given back at the provider after it paid the lines (a chargeback, or the seller's refund)
-        log.error("checkout_payment_reversed_at_provider", checkout=checkout.id, payment=payment_id, status=status)
+
+
+def _given_back(payment: dict) -> Decimal:
+    """What the provider says went back to the payer: a chargeback takes it all."""
+    if payment.get("status") == "charged_back":
+        return _amount(payment.get("transaction_amount"))
+    return _amount(payment.get("transaction_amount_refunded"))
+
+
+async def _given_back_after_the_sale(session: AsyncSession, checkout: Checkout, charge: CheckoutCharge,
+                                     row: CheckoutPayment, payment: dict) -> None:
+    """A payment of ours given back at the provider (the seller's refund, whole or in part, or a
+    chargeback) after it paid the lines: the ledger gives back the sale, the tip and the
+    commission in proportion, so every figure follows the money actually kept. Until ordering's
+    payment is a sale here there is nothing to give back from: the provider is asked to send the
+    notification again (503)."""
+    given = min(_given_back(payment), row.amount)
+    if given <= row.refunded:
+        return
+    if checkout.state == APPROVED:
+        log.warning("checkout_refund_before_sale", checkout=checkout.id, payment=row.provider_payment_id)
+        raise SaleNotRecordedYet()
+    if checkout.state != PAID:
+        # given back before its checkout was whole (a share the seller refunded): no sale to give back from
+        log.error("checkout_payment_given_back_before_approval", checkout=checkout.id, payment=row.provider_payment_id)
+        return
+    owed = max(charge.fee - (charge.fee_retained or ZERO), ZERO)
+    parts = partial(given_back, paid=row.amount, tip=charge.tip, retained=charge.fee_retained or ZERO, owed=owed)
+    await ledger.refund(session, checkout.restaurant_id, checkout.payment_id, parts(row.refunded), parts(given), now())
+    log.warning("checkout_payment_given_back_after_sale", checkout=checkout.id, payment=row.provider_payment_id,
+                given=str(given), before=str(row.refunded))
+    row.refunded = given
 
 
 async def _approved(session: AsyncSession, marketplace: Marketplace, checkout: Checkout, charges: list[CheckoutCharge],

@@ -5,8 +5,8 @@ migration 0003), and a correction is a `reversal` row that cancels an earlier on
 from an event is unique per (event, kind), and a payment is a sale at most once, so a redelivered
 or republished event can never count twice, whatever path it takes.
 
-`counts_as` is the kind a row's amount adds to: its own kind, or for a reversal the reversed row's
-kind (with the amount negated). Every figure is `sum(amount)` over one `counts_as`, so reversals
+`counts_as` is the kind a row's amount adds to: its own kind, for a reversal the reversed row's
+kind (with the amount negated), for a refund what it gives back (the sale, the tip, the commission). Every figure is `sum(amount)` over one `counts_as`, so reversals
 need no joins. `day` is the restaurant's local day of `occurred_at` (statistics and date filters);
 a commission row copies its sale's method and moment, so a method filter applies to it alike.
 
@@ -36,7 +36,8 @@ class LedgerEntry(Base):
     __table_args__ = (
         CheckConstraint(f"kind IN ({KIND_LIST}) AND counts_as IN ({KIND_LIST}) AND counts_as <> 'reversal'", name="kind"),
         CheckConstraint(
-            "(kind = 'reversal') = (reverses_id IS NOT NULL) AND (kind = 'reversal' OR counts_as = kind)", name="reversal"
+            "(kind = 'reversal') = (reverses_id IS NOT NULL) AND (kind IN ('reversal', 'refund') OR counts_as = kind) "
+            "AND counts_as <> 'refund'", name="reversal"
         ),
         # one row per (event, kind): an event is written once whatever path it takes
         Index("uq_ledger_entry_event_id_kind", "event_id", "kind", unique=True, postgresql_where=text("event_id IS NOT NULL")),

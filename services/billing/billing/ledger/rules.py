@@ -28,8 +28,11 @@ COMMISSION_ACCRUED = "commission_accrued"  # counter sale: owed by the restauran
 FEE_RETAINED = "fee_retained"  # online sale: the marketplace kept it at source
 COMMISSION_COLLECTED = "commission_collected"  # the admin collected from the restaurant
 TIP = "tip"  # a diner's tip on an online sale: the restaurant's, not a sale, no fee on it
+# money given back at the provider after the sale was recorded: negative rows that count as the
+# sale, the tip and the commission they give back (commission follows the money actually kept)
+REFUND = "refund"
 REVERSAL = "reversal"
-KINDS = (SALE, COMMISSION_ACCRUED, FEE_RETAINED, COMMISSION_COLLECTED, TIP, REVERSAL)
+KINDS = (SALE, COMMISSION_ACCRUED, FEE_RETAINED, COMMISSION_COLLECTED, TIP, REFUND, REVERSAL)
 COMMISSIONS = (COMMISSION_ACCRUED, FEE_RETAINED)
 
 
@@ -100,3 +103,20 @@ def split(total: Decimal, amounts: Sequence[Decimal]) -> list[Decimal]:
     for i in by_remainder[:left]:
         shares[i] += CENT
     return shares
+
+
+def given_back(given: Decimal, paid: Decimal, tip: Decimal, retained: Decimal, owed: Decimal) -> dict[str, Decimal]:
+    """What `given` (all that has been given back so far) of a payment of `paid` (its `tip`
+    included) gives back, by what it counts as: the tip and the sale in proportion, and the
+    commission (`retained` at source, `owed` by the restaurant) in proportion to the sale given
+    back, as the marketplace returns its own fee; halves up, the sale taking the rounding. Taken
+    over the running total, partial refunds add up to exactly the whole: a payment given back
+    whole gives back its sale, tip and commission to the cent."""
+    if paid <= 0 or given <= 0:
+        return {}
+    given = min(given, paid)
+    tip_back = money(tip * given / paid)
+    sale_back = given - tip_back
+    sold = paid - tip
+    share = (lambda fee: money(fee * sale_back / sold)) if sold > 0 else (lambda fee: money(0))
+    return {SALE: sale_back, TIP: tip_back, FEE_RETAINED: share(retained), COMMISSION_ACCRUED: share(owed)}

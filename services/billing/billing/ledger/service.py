@@ -18,14 +18,16 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from decimal import Decimal
 
-from sqlalchemy import Row
+from sqlalchemy import Row, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from billing.checkout import repository as checkouts
 from billing.fee import repository as fees
 from billing.ledger.models import DailyTotal, LedgerEntry, SaleLine
-from billing.ledger.rules import COMMISSION_ACCRUED, FEE_RETAINED, ONLINE, REVERSAL, SALE, TIP, Charge, charge, money, split
+from billing.ledger.rules import (
+    COMMISSION_ACCRUED, FEE_RETAINED, ONLINE, REFUND, REVERSAL, SALE, TIP, Charge, charge, money, split,
+)
 from billing.projections import repository as projections
 from billing.statistics.repository import SoldLines, count_sold
 from contracts.billing import CommissionAccrued, CommissionLine
@@ -200,3 +202,16 @@ async def reverse(session: AsyncSession, entry_id: int, note: str, by: str = "")
     if not written:  # its reversal exists (`reverses_id` is unique)
         raise AlreadyReversed(entry_id)
     return written[0].id
+
+
+async def refund(session: AsyncSession, restaurant_id: int, payment_id: int, before: dict[str, Decimal],
+                 now: dict[str, Decimal], at: datetime) -> None:
+    """Money given back at the provider after ordering's payment `payment_id` was a sale: what the
+    refunds give back now (`now`, over their running total) less what was booked (`before`), as
+    `refund` rows that count as the sale, the tip and the commission they give back."""
+    sale_id = await session.scalar(select(LEDGER.c.id).where(LEDGER.c.kind == SALE, LEDGER.c.payment_id == payment_id))
+    await append(session, [
+        entry(REFUND, restaurant_id, -(now[kind] - before.get(kind, money(0))), at, counts_as=kind, method=ONLINE,
+              sale_id=sale_id, recorded_by="marketplace")
+        for kind in (SALE, TIP, FEE_RETAINED, COMMISSION_ACCRUED) if now.get(kind, money(0)) != before.get(kind, money(0))
+    ])

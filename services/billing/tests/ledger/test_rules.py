@@ -91,3 +91,16 @@ def test_a_sales_commission_is_split_over_its_lines_in_proportion_and_always_add
     split_ = split(D(total), [D(a) for a in amounts])
     assert [str(share) for share in split_] == shares
     assert sum(split_, D("0")) == D(total)
+
+
+def test_a_refund_gives_back_the_tip_sale_and_fee_in_proportion_and_adds_up_to_the_whole():
+    from billing.ledger.rules import SALE, TIP, given_back
+
+    paid, tip, retained, owed = D("495.55"), D("45.05"), D("2.25"), D("0.00")
+    assert given_back(D("99.11"), paid, tip, retained, owed) == {SALE: D("90.10"), TIP: D("9.01"), FEE_RETAINED: D("0.45"),
+                                                                 COMMISSION_ACCRUED: D("0.00")}
+    # three refunds of a third, booked on their running total, give back exactly the whole
+    steps = [given_back(paid * n / 3, paid, tip, retained, owed) for n in (1, 2, 3)]
+    assert steps[-1] == {SALE: D("450.50"), TIP: D("45.05"), FEE_RETAINED: D("2.25"), COMMISSION_ACCRUED: D("0.00")}
+    assert given_back(D("0"), paid, tip, retained, owed) == {}
+    assert given_back(D("600.00"), paid, tip, retained, owed)[SALE] == D("450.50")  # never more than was paid
