@@ -22,6 +22,8 @@ describe('the new order, in two steps', () => {
     const dialog = await screen.findByRole('dialog', { name: /^Nuevo pedido #\d{6}$/ });
     expect(within(dialog).getByTestId('new-order-step')).toHaveTextContent('Paso 1 de 2: contacto y tipo');
     const next = within(dialog).getByRole('button', { name: 'Siguiente' });
+    // the phone's rule is said before it is broken (spec part 2 §5)
+    expect(within(dialog).getByRole('textbox', { name: /Teléfono/ })).toHaveAccessibleDescription('Solo números, entre 8 y 20 dígitos.');
 
     // a delivery with nothing typed: name, phone and address are asked for
     await user.click(next);
@@ -132,6 +134,7 @@ describe('the contact and address edit', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Contacto y dirección del pedido #100001' });
     const address = within(dialog).getByRole('textbox', { name: /Dirección/ });
     expect(address).toHaveValue('Av. Santa Fe 1001, CABA');
+    expect(within(dialog).getByRole('textbox', { name: /Teléfono/ })).toHaveAccessibleDescription('Solo números, entre 8 y 20 dígitos.');
     await user.clear(address);
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(notes()).toEqual(['error: Debe ingresar la direccion']));
