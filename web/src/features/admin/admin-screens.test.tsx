@@ -48,6 +48,46 @@ describe('admin screens', () => {
     expect(screen.queryByRole('textbox', { name: /^Fee of/ })).not.toBeInTheDocument();
   });
 
+  it("/restaurantList: the owner's username and sign-up date, card, average stay, social links and website (spec part 2 §3)", async () => {
+    const user = userEvent.setup();
+    Object.assign(fake.db.restaurants[0], {
+      nro_tarjeta: '4242',
+      avg_permanence: '45.50',
+      facebook: 'https://facebook.com/restouno',
+      instagram: 'https://www.instagram.com/restouno/',
+      whatsapp: 'https://wa.me/5491145678900',
+      website: 'https://restouno.com.ar/',
+    });
+    fake.db.restaurants[0].fk_user = { ...fake.db.restaurants[0].fk_user!, username: 'uno@example.com', date_joined: '2026-01-02T10:00:00Z' };
+    const { unmount } = renderApp('/restaurantList', { as: 'admin' });
+    const [one, two] = await screen.findAllByTestId('admin-restaurant-row');
+    const header = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    for (const column of ['Usuario', 'Fecha de registro', 'Tarjeta', 'Permanencia promedio (min)', 'Redes', 'Sitio web']) expect(header).toContain(column);
+    expect(within(one).getByTestId('owner-username')).toHaveTextContent('uno@example.com');
+    expect(within(one).getByTestId('date-joined')).toHaveTextContent('02/01/2026');
+    expect(within(one).getByTestId('card-number')).toHaveTextContent('•••• 4242');
+    expect(within(one).getByTestId('avg-permanence')).toHaveTextContent('45,5');
+    expect(within(one).getByRole('link', { name: 'Facebook de Resto Uno' })).toHaveAttribute('href', 'https://facebook.com/restouno');
+    expect(within(one).getByRole('link', { name: 'Instagram de Resto Uno' })).toHaveAttribute('href', 'https://www.instagram.com/restouno/');
+    expect(within(one).getByRole('link', { name: 'WhatsApp de Resto Uno' })).toHaveAttribute('href', 'https://wa.me/5491145678900');
+    expect(within(one).getByRole('link', { name: 'restouno.com.ar' })).toHaveAttribute('href', 'https://restouno.com.ar/');
+    // a restaurant without them says so
+    for (const id of ['card-number', 'avg-permanence', 'social-links', 'website']) expect(within(two).getByTestId(id)).toHaveTextContent('—');
+    await user.click(screen.getByRole('button', { name: 'Ordenar por Fecha de registro' }));
+    await waitFor(() => expect(fake.last('GET', /admin\/restaurantes/)?.query.get('ordering')).toBe('date_joined'));
+    await user.click(screen.getByRole('button', { name: 'Ordenar por Usuario' }));
+    await waitFor(() => expect(fake.last('GET', /admin\/restaurantes/)?.query.get('ordering')).toBe('username'));
+    unmount();
+
+    renderApp('/restaurantList', { as: 'admin', locale: 'en' });
+    const [first] = await screen.findAllByTestId('admin-restaurant-row');
+    const english = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    for (const column of ['Username', 'Registration date', 'Card', 'Average stay (min)', 'Social', 'Website']) expect(english).toContain(column);
+    expect(within(first).getByTestId('date-joined')).toHaveTextContent('01/02/2026');
+    expect(within(first).getByTestId('avg-permanence')).toHaveTextContent('45.5');
+    expect(within(first).getByRole('link', { name: 'Resto Uno on Instagram' })).toBeInTheDocument();
+  });
+
   it('/administrador shows the word Administrador', async () => {
     renderApp('/administrador', { as: 'admin' });
     expect(await screen.findByRole('heading', { name: 'Administrador' })).toBeInTheDocument();

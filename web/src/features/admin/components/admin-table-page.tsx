@@ -20,6 +20,8 @@ type Props = {
   head: ReactNode;
   rows: ReactNode;
   minWidth: number;
+  /** the whole window's width: a table of many columns scrolls less */
+  fluid?: boolean;
 };
 
 /** The frame of the admin's tables: title, search, scrolling table, pager. */
@@ -27,7 +29,7 @@ export function AdminTablePage(p: Props) {
   const t = useT();
   const { state, list } = p;
   return (
-    <Container size="xl" py="xl">
+    <Container size="xl" fluid={p.fluid} py="xl">
       <Title order={1} mb="md">
         {p.title}
       </Title>
