@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
 import { checkScreen, expect, test } from './fixtures';
-import { adminLogin, closeHelp, demoLogin } from './helpers';
+import { adminLogin, closeHelp, demoLogin, ownerToken, unique } from './helpers';
 
 /**
  * Issue 21's money screens through the real stack: the owner's balance and statistics at tablet
@@ -86,6 +86,52 @@ test.describe('the owner, at tablet size', () => {
       expect(painted.past, figure).toBeLessThanOrEqual(0);
     }
     await checkScreen(page, 'money-balance-nine-digits');
+  });
+});
+
+test.describe('the operator, at tablet size', () => {
+  test('the balance opens on today, the shift (the owner’s stays the last month)', async ({ browser, request }) => {
+    test.skip(test.info().project.name !== 'tablet', 'the operator’s balance is checked on the tablet');
+    const owner = await ownerToken(request, OWNER, 'Comisiones E2E');
+    const mine = (await (await request.get('/api/restaurant-atributes/', { headers: { Authorization: `Token ${owner}` } })).json()) as { results: { id_resto: number; nombre_local: string }[] };
+    const restaurant = mine.results[0];
+    const email = unique('operator-balance');
+    const made = await request.post('/api/registrar-operador/', {
+      headers: { Authorization: `Token ${owner}` },
+      data: { fk_resto: restaurant.id_resto, fk_user: { first_name: 'Olga', email, password: PASSWORD, password2: PASSWORD } },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const login = await request.post('/api/auth/token/login/', { data: { username: email, password: PASSWORD } });
+    const { auth_token: token } = (await login.json()) as { auth_token: string };
+
+    const context = await browser.newContext({ viewport: { width: 768, height: 1024 }, hasTouch: true, locale: 'es-AR' });
+    const page = await context.newPage();
+    await page.goto('/help-start.svg');
+    await page.evaluate(
+      ([t, user, id, name]) => {
+        localStorage.clear();
+        localStorage.setItem('token', t);
+        localStorage.setItem('user', user);
+        localStorage.setItem('groups', '[4]');
+        localStorage.setItem('getpk', id);
+        localStorage.setItem('nameResto', name);
+        localStorage.setItem('cookie-accepted', 'true');
+      },
+      [token, email, String(restaurant.id_resto), restaurant.nombre_local],
+    );
+    // billing files a sale under the restaurant's day, and the operator's shift is that day
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(new Date());
+    const [y, m, d] = today.split('-');
+    const balanceCall = page.waitForRequest((r) => r.url().endsWith('/api/obtener-balance/resto-balance/') && r.method() === 'POST');
+    await page.goto('/restaurante/mercadopago-balance');
+    await expect(page.getByRole('heading', { level: 1, name: 'Balance' })).toBeVisible();
+    expect((await balanceCall).postDataJSON()).toMatchObject({ fk_resto: restaurant.id_resto, payment_type: 'Efectivo', start_date: today, end_date: today });
+    await expect(page.getByRole('button', { name: 'Desde' })).toHaveText(`${d}/${m}/${y}`);
+    await expect(page.getByRole('button', { name: 'Hasta' })).toHaveText(`${d}/${m}/${y}`);
+    await expect(page.getByTestId('cash-only')).toBeVisible();
+    await checkScreen(page, 'money-balance-operator');
+    await page.screenshot({ path: test.info().outputPath('operator-balance-768x1024.png'), fullPage: true });
+    await context.close();
   });
 });
 

@@ -4,6 +4,7 @@ import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
+import { restaurantDay } from '@/lib/i18n/format';
 import { useLocale } from '@/lib/i18n/locale';
 import { useT } from '@/lib/i18n/messages';
 
@@ -17,6 +18,11 @@ const DAY = 'YYYY-MM-DD';
 /** From one month ago to today (spec part 2 §5). */
 export function defaultDateRange(today = dayjs()): DateRange {
   return { start: today.subtract(1, 'month').format(DAY), end: today.format(DAY) };
+}
+
+/** The restaurant's day alone, as billing files its sales: an operator's shift (spec part 2 §2 'Balance screen'). */
+export function todayRange(today = restaurantDay()): DateRange {
+  return { start: today, end: today };
 }
 
 type Props = {

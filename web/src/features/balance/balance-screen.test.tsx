@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { selectedRestaurantStore } from '@/lib/selected-restaurant';
 import { withMoneyFakes } from '@/testing/billing-fake';
 import { renderApp } from '@/testing/test-utils';
@@ -68,10 +68,12 @@ describe('/restaurante/mercadopago-balance', () => {
     expect(screen.getByRole('button', { name: 'Desde' })).toHaveTextContent('20/02/2026');
   });
 
-  it('an operator sees what was charged in cash in their range, never the current account nor the provider', async () => {
+  it('an operator sees what was charged in cash in their range (today, their shift), never the current account nor the provider', async () => {
     renderBalance('operator');
     expect(await screen.findByTestId('balance-figures')).toBeInTheDocument();
-    expect(balanceBody()).toEqual({ fk_resto: 1, payment_type: 'Efectivo', start_date: '2026-02-15', end_date: '2026-03-15' });
+    expect(balanceBody()).toEqual({ fk_resto: 1, payment_type: 'Efectivo', start_date: '2026-03-15', end_date: '2026-03-15' });
+    expect(screen.getByRole('button', { name: 'Desde' })).toHaveTextContent('15/03/2026');
+    expect(screen.getByRole('button', { name: 'Hasta' })).toHaveTextContent('15/03/2026');
     const method = screen.getByRole('combobox', { name: 'Medio de pago' });
     expect(method).toBeDisabled();
     expect(method).toHaveValue('Efectivo');
@@ -97,5 +99,15 @@ describe('/restaurante/mercadopago-balance', () => {
     expect(screen.getByRole('button', { name: 'From' })).toHaveTextContent('02/15/2026');
     expect(screen.getByRole('button', { name: 'To' })).toHaveTextContent('03/15/2026');
     expect(await screen.findByTestId('provider-not-linked')).toHaveTextContent('Mercado Pago is not linked yet');
+  });
+
+  it("an operator at 22:30 in Buenos Aires: still the restaurant's day, though UTC's is tomorrow; in English", async () => {
+    vi.setSystemTime(new Date('2026-03-16T01:30:00Z'));
+    renderBalance('operator', 'en');
+    expect(await screen.findByTestId('balance-figures')).toBeInTheDocument();
+    expect(balanceBody()).toEqual({ fk_resto: 1, payment_type: 'Efectivo', start_date: '2026-03-15', end_date: '2026-03-15' });
+    expect(screen.getByRole('button', { name: 'From' })).toHaveTextContent('03/15/2026');
+    expect(screen.getByRole('button', { name: 'To' })).toHaveTextContent('03/15/2026');
+    expect(screen.getByTestId('cash-only')).toHaveTextContent('Only what was charged in cash is shown.');
   });
 });

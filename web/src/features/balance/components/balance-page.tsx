@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Container, Group, SimpleGrid, Text, Title } from '@mantine/core';
-import { DateRangePicker, defaultDateRange, type DateRange } from '@/components/date-range-picker';
+import { DateRangePicker, defaultDateRange, todayRange, type DateRange } from '@/components/date-range-picker';
 import { Loading } from '@/components/loading';
 import { MoneyFigure } from '@/components/money-figure';
 import { PaymentMethodSelect, type PaymentMethod } from '@/components/payment-method-select';
@@ -34,7 +34,9 @@ function BalanceScreen({ restaurantId, name }: { restaurantId: number; name: str
   const operator = groups.includes(GROUP.operator) && !groups.includes(GROUP.owner);
   const [chosen, setMethod] = useState<PaymentMethod>('all');
   const method: PaymentMethod = operator ? 'Efectivo' : chosen;
-  const [range, setRange] = useState<DateRange>(defaultDateRange);
+  // the operator's own range (spec part 2 §2 'Group 4 uses a different date range'): their shift,
+  // today, what the cash drawer holds; the owner's stays the last month
+  const [range, setRange] = useState<DateRange>(() => (operator ? todayRange() : defaultDateRange()));
   const balance = useBalance({ restaurant: restaurantId, method, start: range.start, end: range.end });
   const figures = FIGURES.filter((f) => !(operator && f === 'cta_cte_resto'));
   const answer = balance.data;
