@@ -6,9 +6,9 @@ import { authorizeAtSimulator, billingKnows, signInOwner, unique } from './helpe
 
 /**
  * Issue 22's link through the real stack and the local MercadoPago simulator's authorization page
- * (deploy/simulators/simulators/mercadopago.py), at tablet size: a fresh owner links one restaurant
- * (back on /restaurante, the link tab gone from then on) and denies it for another (the 'not now'
- * screen); the balance screen's provider cards read the linked account and say the other is not
+ * (deploy/simulators/simulators/mercadopago.py), at tablet size: a fresh owner answers the app's
+ * question 'not now' once, then links one restaurant (back on /restaurante, the link tab gone from
+ * then on) and denies it at the provider for another (the 'not now' screen); the balance screen's provider cards read the linked account and say the other is not
  * linked. The refusals' texts are checked with MSW in src/features/marketplace. Screenshots
  * (mp-*.png) in the test's output folder under test-results/.
  */
@@ -63,8 +63,23 @@ test('an owner links a restaurant at the simulator, and denies it for another', 
   await help.getByRole('button', { name: 'Cerrar' }).click();
   await expect(help).toBeHidden();
 
+  // the question first: 'Ahora no' leaves for the 'not now' screen, which leads back
+  await page.getByRole('button', { name: 'Vincular con Mercado Pago' }).click();
+  let ask = page.getByRole('dialog', { name: '¿Autorizás ahora a Mercado Pago?' });
+  await expect(ask.getByText(`autorices a la aplicación a cobrar en nombre de ${linked.name}`, { exact: false })).toBeVisible();
+  await checkScreen(page, 'marketplace-ask');
+  await page.screenshot({ path: test.info().outputPath('mp-2b-ask.png') });
+  await ask.getByRole('button', { name: 'Ahora no' }).click();
+  await expect(page).toHaveURL(/\/restaurante\/autorizacion-ahora-no$/);
+  await expect(page.getByTestId('mp-not-now')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('mp-2c-ask-not-now.png') });
+  await page.getByRole('link', { name: 'Autorizar ahora' }).click();
+  await expect(page).toHaveURL(/\/restaurante\/mercadopago$/);
+
   // the provider's page (the simulator): the seller authorizes with an account of their own
   await page.getByRole('button', { name: 'Vincular con Mercado Pago' }).click();
+  ask = page.getByRole('dialog', { name: '¿Autorizás ahora a Mercado Pago?' });
+  await ask.getByRole('button', { name: 'Autorizar ahora' }).click();
   await expect(page.getByRole('heading', { name: /Autorizar aplicación/ })).toBeVisible();
   const url = new URL(page.url());
   expect(url.searchParams.get('state')).toMatch(new RegExp(`^${linked.id}\\.`));
@@ -99,6 +114,7 @@ test('an owner links a restaurant at the simulator, and denies it for another', 
   await page.getByRole('tab', { name: TAB }).click();
   await expect(page).toHaveURL(/\/restaurante\/mercadopago$/);
   await page.getByRole('button', { name: 'Vincular con Mercado Pago' }).click();
+  await page.getByRole('dialog', { name: '¿Autorizás ahora a Mercado Pago?' }).getByRole('button', { name: 'Autorizar ahora' }).click();
   await expect(page.getByRole('heading', { name: /Autorizar aplicación/ })).toBeVisible();
   await page.getByRole('button', { name: 'Denegar' }).click();
   await expect(page).toHaveURL(/\/restaurante\/autorizacion-ahora-no$/);

@@ -91,6 +91,7 @@ test('two phones pay one table online, one its own lines and the other the rest:
   await signInOwner(page, { token: shop.token, email: shop.email, restaurant: shop.restaurant, restaurantName: shop.name });
   await page.goto('/restaurante/mercadopago');
   await page.getByRole('button', { name: 'Vincular con Mercado Pago' }).click();
+  await page.getByRole('dialog', { name: '¿Autorizás ahora a Mercado Pago?' }).getByRole('button', { name: 'Autorizar ahora' }).click();
   expect(await (await authorizeAtSimulator(page, shop.seller)).json()).toMatchObject({ fk_resto: shop.restaurant, mp_active: true });
   await expect(page).toHaveURL(/\/restaurante$/);
   await expect(page.getByText('¡Listo! Tu restaurante quedó vinculado con Mercado Pago.')).toBeVisible();

@@ -73,8 +73,32 @@ describe('/restaurante/mercadopago', () => {
 
     expect(mp.calls.url).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Vincular con Mercado Pago' }));
+    // the question first (spec part 2 §2 'an authorization question screen with authorize and deny'): nothing asked of billing yet
+    const ask = await screen.findByRole('dialog', { name: '¿Autorizás ahora a Mercado Pago?' });
+    expect(ask).toHaveTextContent('autorices a la aplicación a cobrar en nombre de Resto Uno');
+    expect(mp.calls.url).toEqual([]);
+    await user.click(within(ask).getByRole('button', { name: 'Autorizar ahora' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith(PROVIDER_PAGE));
     expect(mp.calls.url.map((q) => q.get('fk_resto'))).toEqual(['1']);
+  });
+
+  it("'Ahora no' goes to the 'not now' screen without starting an attempt; closing the question stays", async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    const user = userEvent.setup();
+    const { router } = renderAs('/restaurante/mercadopago');
+    await user.click(await screen.findByRole('button', { name: 'Vincular con Mercado Pago' }));
+    let ask = await screen.findByRole('dialog', { name: '¿Autorizás ahora a Mercado Pago?' });
+    await user.click(within(ask).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/restaurante/mercadopago');
+
+    await user.click(screen.getByRole('button', { name: 'Vincular con Mercado Pago' }));
+    ask = await screen.findByRole('dialog', { name: '¿Autorizás ahora a Mercado Pago?' });
+    await user.click(within(ask).getByRole('button', { name: 'Ahora no' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/restaurante/autorizacion-ahora-no'));
+    expect(await screen.findByTestId('mp-not-now')).toHaveTextContent('No autorizaste la vinculación con Mercado Pago.');
+    expect(mp.calls.url).toEqual([]);
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it('a restaurant already linked goes to /restaurante, and no tab leads back', async () => {
@@ -93,10 +117,16 @@ describe('/restaurante/mercadopago', () => {
   });
 
   it('in English', async () => {
+    const user = userEvent.setup();
     renderAs('/restaurante/mercadopago', 'en');
     expect(await screen.findByRole('button', { name: 'Link with Mercado Pago' })).toBeInTheDocument();
     expect(screen.getByText(/The platform's commission is retained automatically/)).toBeInTheDocument();
     expect(screen.getByText(/The free plan .* works without linking/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Link with Mercado Pago' }));
+    const ask = await screen.findByRole('dialog', { name: 'Authorize Mercado Pago now?' });
+    expect(ask).toHaveTextContent('authorize the application to charge on behalf of Resto Uno');
+    expect(within(ask).getByRole('button', { name: 'Authorize now' })).toBeInTheDocument();
+    expect(within(ask).getByRole('button', { name: 'Not now' })).toBeInTheDocument();
   });
 });
 

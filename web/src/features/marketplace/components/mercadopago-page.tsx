@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Container, List, Modal, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Container, Group, List, Modal, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBuildingStore, IconCreditCard, IconPercentage } from '@tabler/icons-react';
-import { Navigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { Loading } from '@/components/loading';
 import { RequireRestaurant } from '@/components/require-restaurant';
 import { ScreenHeader } from '@/components/screen-header';
@@ -13,7 +13,11 @@ import { browser, useAuthorizationUrl } from '../api/get-authorization-url';
 import es from '../locales/es.json';
 import en from '../locales/en.json';
 
-/** /restaurante/mercadopago: the link screen, only while the selected restaurant is not linked. */
+/**
+ * /restaurante/mercadopago: the link screen, only while the selected restaurant is not linked. The
+ * button asks first (spec part 2 §2: 'an authorization question screen with authorize and deny'):
+ * authorize now leaves for the provider, not now goes to the 'not now' screen.
+ */
 export default function MercadoPagoPage() {
   return (
     <MessagesScope catalogs={{ es, en }}>
@@ -33,6 +37,8 @@ function LinkScreen({ restaurantId, name }: { restaurantId: number; name: string
   const link = useLinkState(restaurantId);
   const authorizationUrl = useAuthorizationUrl();
   const [help, setHelp] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const navigate = useNavigate();
   const showErrors = useShowServerErrors({
     title: 'errors.markedPlace.title',
     codes: { restaurant_already_linked: { text: 'marketplace.alreadyLinked' } },
@@ -69,11 +75,22 @@ function LinkScreen({ restaurantId, name }: { restaurantId: number; name: string
               </List.Item>
             ))}
           </List>
-          <Button size="lg" onClick={start} loading={authorizationUrl.isPending || authorizationUrl.isSuccess} data-testid="mp-link">
+          <Button size="lg" onClick={() => setAsking(true)} data-testid="mp-link">
             {t('marketplace.link')}
           </Button>
         </Stack>
       </Paper>
+      <Modal opened={asking} onClose={() => setAsking(false)} title={t('marketplace.ask.title')} centered closeButtonProps={{ 'aria-label': t('common.close') }}>
+        <Text mb="lg">{t('marketplace.ask.text', { name })}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => navigate(paths.autorizacionAhoraNo.path)} disabled={authorizationUrl.isPending || authorizationUrl.isSuccess}>
+            {t('marketplace.ask.notNow')}
+          </Button>
+          <Button onClick={start} loading={authorizationUrl.isPending || authorizationUrl.isSuccess} data-testid="mp-authorize">
+            {t('marketplace.notNow.authorize')}
+          </Button>
+        </Group>
+      </Modal>
       <Modal opened={help} onClose={() => setHelp(false)} title={t('marketplace.help.title')} centered closeButtonProps={{ 'aria-label': t('common.close') }}>
         <List type="ordered" spacing="sm">
           {(['marketplace.help.step1', 'marketplace.help.step2', 'marketplace.help.step3', 'marketplace.help.step4'] as const).map((id) => (
