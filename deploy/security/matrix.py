@@ -17,6 +17,13 @@ restaurant A's objects. Each case is sent by the seven callers:
   objects in the others.
 - a list filtered by a foreign object may answer an empty list, exactly as for a missing one.
 
+A diner's call is authorized by a credential the request carries (a table's QR token, a charge's
+reference), not by who signs in: every caller holding the right one may act (anonymous is the
+control), so each of the seven callers sends it instead with a credential that is not this
+object's (another table's token, restaurant B's, the table's token before its QR was renewed, a
+reference changed by a letter), and must get exactly what the same credential gets for a missing
+object (a made-up credential, when the credential is all the call names).
+
 Query and body values are built by REQUESTS (one line per operation); path parameters and the
 query parameters that name an object are filled by name (PARAMETER_KINDS). An operation that
 names an object but has neither a request nor an entry in EXCEPTIONS fails the suite: a new
@@ -45,7 +52,7 @@ PARAMETER_KINDS: dict[str, str] = {
     "restaurant_id": "restaurant", "menu_id": "menu", "category_id": "category", "dish_id": "dish",
     "image_id": "image", "place_id": "place", "line_id": "line", "order_id": "order",
     "delivery_id": "delivery", "operator_id": "operator", "notification_id": "notification",
-    "token": "place_token",
+    "token": "place_token", "checkout_id": "checkout",
     # query
     "fk_resto": "restaurant", "pk_resto": "restaurant", "resto": "restaurant", "rest": "restaurant",
     "restaurant": "restaurant", "menu_group__menu__restaurant": "restaurant", "fk_sit__fk_resto": "restaurant",
@@ -60,6 +67,8 @@ BODY_ID_FIELDS = {"fk_resto", "pk_resto", "restaurant", "resto", "fk_menu", "men
 PATH_CHOICES = {"accion": "aceptar"}
 
 CALLERS = ("owner A", "operator of A", "admin", "owner B", "operator of B", "client", "anonymous")
+# Values a call sends that name no object of their own (a line's version, a place's other fields).
+NOT_OBJECTS = {"line_version", "place_item"}
 
 
 # ------------------------------------------------------------------------- the objects of a call
@@ -90,7 +99,8 @@ def missing_values() -> dict[str, Any]:
     return {
         "restaurant": MISSING, "menu": MISSING, "category": MISSING, "dish": MISSING, "image": MISSING,
         "place": MISSING, "line": MISSING, "line_version": 1, "order": MISSING, "delivery": MISSING,
-        "operator": MISSING, "notification": MISSING, "place_token": token,
+        "operator": MISSING, "notification": MISSING, "place_token": token, "checkout": MISSING,
+        "table_token": secrets.token_urlsafe(18), "charge_reference": secrets.token_urlsafe(32),
         "place_item": {"id": MISSING, "i_name": "M999", "sit_type": "mesa", "fk_menu": MISSING,
                        "x_axis": 0, "y_axis": 0, "w_width": 1, "h_high": 1},
     }
@@ -126,6 +136,25 @@ class Req:
     control_accepts: Callable[[httpx.Response], bool] | None = None
     # (caller, why): only that the call fails is judged for this caller, not that it looks missing.
     relaxed: dict[str, str] = field(default_factory=dict)
+    # a diner's call (`diners`): the kind of the credential it carries, and the credentials that
+    # are not this object's, {what: the kind holding one}
+    credential: str | None = None
+    foreign: dict[str, str] = field(default_factory=dict)
+
+
+def diners(credential: str, foreign: dict[str, str], **how) -> Req:
+    """A call authorized by the credential it carries: whoever holds the right one may act, and
+    anonymous (a diner's phone) is the control."""
+    return Req(credential=credential, foreign=foreign, allowed=CALLERS, control="anonymous", **how)
+
+
+def idempotency_key(i: Ids) -> dict:
+    return {"Idempotency-Key": uuid.uuid4().hex}
+
+
+# Tokens a phone may hold that are not the token of the table whose objects a call names.
+OTHER_TABLES = {"another table's token of A": "other_table_token", "a token of one of B's tables": "b_table_token",
+                "the token the table's QR had before it was renewed": "replaced_token"}
 
 
 def _place_update(i: Ids) -> dict:
@@ -234,17 +263,31 @@ REQUESTS: dict[str, Req] = {
     "getRestaurantBalance": Req(json=lambda i: {"fk_resto": i.restaurant}),
     "getRestaurantStatistics": Req(query_kinds={"pk": "restaurant"}),
     # billing: the marketplace link is the owner's own act (operators and admins may not link)
-    "getMarketplaceAuthorizationUrl": Req(allowed=("owner A",)),
+    # A is linked already: the refusal that says so comes after every check of who asks
+    "getMarketplaceAuthorizationUrl": Req(allowed=("owner A",), control_accepts=lambda r: r.status_code == 200
+                                          or "restaurant_already_linked" in r.text),
     "authorizeMarketplace": Req(json=lambda i: {"fk_resto": i.restaurant, "code": "TG-x", "state": f"{i.restaurant}.x"},
                                 allowed=("owner A",),
                                 # a made-up code and state reach the state check: past every check of who asks
                                 control_accepts=lambda r: r.status_code == 400 and "state_invalid" in r.text),
     "getMarketplaceLinkState": Req(json=lambda i: {"fk_resto": i.restaurant}),
-    "getProviderBalance": Req(allowed=("owner A", "admin"), control_accepts=lambda r: r.status_code in (200, 404)),
-    # billing: a delivery order's online payment link (A is not linked: the refusal that says so
-    # comes after ordering's and billing's checks of who asks)
-    "payDeliveryOnline": Req(json=lambda i: {"fk_delivery": i.delivery}, headers=lambda i: {"Idempotency-Key": uuid.uuid4().hex},
-                             control_accepts=lambda r: r.status_code == 201 or "marketplace_not_linked" in r.text),
+    "getProviderBalance": Req(allowed=("owner A", "admin")),
+    # billing: online payments (A is linked). A delivery order's payment link and staff's cancel
+    # hold or free lines: each allowed caller gets a delivery with accepted lines, a line an open
+    # checkout holds.
+    "payDeliveryOnline": Req(json=lambda i: {"fk_delivery": i.delivery}, headers=idempotency_key, fresh=("payable_delivery",)),
+    "cancelOnlinePayment": Req(fresh=("held_line",)),
+    # a diner's phone: 'Pay' for the orders it placed (a phone at another table naming A's order
+    # must find nothing to pay, as for a missing order), the table's checkouts, a share of A's
+    # split, a result page's state
+    "payTableOnline": diners("table_token", OTHER_TABLES, json=lambda i: {"t": i.table_token, "mode": "mine", "orders": [i.order]},
+                             headers=idempotency_key, fresh=("online_line",)),
+    "listTableCheckouts": diners("table_token", {"the token the table's QR had before it was renewed": "replaced_token"},
+                                 query_kinds={"t": "table_token"}),
+    "payTableShareOnline": diners("table_token", OTHER_TABLES, json=lambda i: {"t": i.table_token}, headers=idempotency_key),
+    "getOnlinePaymentState": diners("charge_reference", {"the reference with its letters' case swapped": "reference_swapped",
+                                                          "the reference less its last character": "reference_cut"},
+                                    query_kinds={"ref": "charge_reference"}),
     # notifications
     "listNotifications": Req(),
     "markAllNotificationsRead": Req(),
@@ -265,11 +308,6 @@ EXCEPTIONS: dict[str, str] = {
     "trackDelivery": "a delivery's tracking link: its random token is the diner's credential, like a place token "
                      "(ordering's tests: a token sees only its order, expired looks unknown)",
     "socialToken": "{provider} is google or facebook, not an object",
-    "payTableShareOnline": "a share of a table's equal split, authorized by the place token like every diner call; another "
-                           "table's checkout looks missing (billing's tests/checkout/test_table.py)",
-    "cancelOnlinePayment": "answers 404 to every caller unless an online checkout holds the line, which needs a restaurant "
-                           "linked at the marketplace; billing's tests/checkout cover who may cancel (staff of the line's "
-                           "restaurant; another restaurant's line looks missing; anonymous 401, a client 403)",
     "socialTokenUser": "{provider} is google or facebook, not an object",
 }
 

@@ -1,7 +1,9 @@
 """The attackers' world, built through the gateway as people would build it: restaurants A and B
 with their owners and operators, a client, the platform's admin, anonymous; A's menu, categories,
-dishes, pictures, tables, orders, a delivery and a bell notification. Every run registers new
-accounts (unique e-mails), so runs never share state and nothing is cleaned up.
+dishes, pictures, tables, orders, a delivery and a bell notification. Both restaurants are linked
+to accounts of their own at the marketplace (the simulator), so their diners may pay online, and
+one of A's tables is paying online in shares. Every run registers new accounts (unique e-mails),
+so runs never share state and nothing is cleaned up.
 
 Services learn of each other by events: every step that depends on another service's projection
 is retried until it answers (bounded, `eventually`).
@@ -17,6 +19,8 @@ from pathlib import Path
 
 import httpx
 from PIL import Image
+
+from marketplace import Provider, seller_id
 
 REPO = Path(__file__).resolve().parents[2]
 GATEWAY = f"http://127.0.0.1:{os.environ.get('GATEWAY_PORT', '8080')}"
@@ -98,6 +102,7 @@ class Restaurant:
     notification: int | None = None
     spare_places: list[int] = field(default_factory=list)  # known to ordering, not used yet
     place_names: int = 0  # places are named M1, M2, ... in the order they were made
+    seller: int | None = None  # its account at the marketplace, once linked
 
     @property
     def place(self) -> int:
@@ -114,9 +119,11 @@ class Stack:
     def __init__(self, base_url: str = GATEWAY):
         self.base_url = base_url
         self.http = httpx.Client(base_url=base_url, timeout=60, follow_redirects=False)
+        self.provider = Provider()
 
     def close(self) -> None:
         self.http.close()
+        self.provider.close()
 
     # --------------------------------------------------------------------- accounts
     def login(self, name: str, username: str, password: str) -> Principal:
@@ -257,6 +264,66 @@ class Stack:
             "address": "Av. Santa Fe 2100, CABA", "cash_amount": "100000",
             "ordenes": [{"fk_dish": restaurant.dishes[0], "quantity": 1, "extra_commentary": ""}]})
 
+    # --------------------------------------------------------------------- online payments
+    def link_marketplace(self, restaurant: Restaurant) -> int:
+        """The owner links the restaurant to a new seller account as at /restaurante/mercadopago:
+        billing's authorization URL, the provider's page, then the return page's call. Answers
+        the seller's account id."""
+        def billing_knows_it():  # billing learns the restaurant and its owner from identity's events
+            answer = self.http.get(f"/api/autorizacion/url/?fk_resto={restaurant.id}", headers=restaurant.owner.headers)
+            return answer.status_code == 200 and answer
+
+        started = eventually(billing_knows_it, f"billing to learn {restaurant.name}")
+        email = unique_email(f"seller-{restaurant.owner.name.split()[-1].lower()}")
+        back = self.provider.authorize(started.json()["url"], email)
+        expect(self.http.post("/api/autorizacion/", headers=restaurant.owner.headers,
+                              json={"code": back["code"], "state": back["state"], "fk_resto": restaurant.id}), 200)
+        restaurant.seller = seller_id(email)
+        return restaurant.seller
+
+    def deliver(self, restaurant: Restaurant, lines: list[dict], to: tuple[str, ...] = ("2", "4")) -> None:
+        """Staff accept the lines and bring them to the table (each status in turn)."""
+        for line in lines:
+            for status in to:
+                expect(self.http.put(f"/api/ordenes/{line['id']}/", headers=restaurant.owner.headers, json={"status": status}), 200)
+
+    def delivered_line(self, restaurant: Restaurant) -> tuple[int, dict]:
+        """A table of its own with one delivered line: payable online, by nobody else's checkout."""
+        place = self.take_place(restaurant)
+        (line,) = self.order(restaurant, place)
+        self.deliver(restaurant, [line])
+        return place, line
+
+    def pay_online(self, token: str, **body) -> dict:
+        """A diner's 'Pay' on the phone (the whole tab unless `mode` says otherwise): the charge."""
+        return expect(self.http.post("/api/pagar-orden/mercadopago/mesa/", headers={"Idempotency-Key": uuid.uuid4().hex},
+                                     json={"t": token, "mode": "tab", **body}), 201).json()
+
+    def payable_delivery(self, restaurant: Restaurant) -> int:
+        """A delivery order whose lines staff accepted: its online payment link can be made."""
+        made = expect(self.new_delivery(restaurant), 201).json()
+        self.deliver(restaurant, made["ordenes"], to=("2",))
+        return made["id"]
+
+    def renew_code(self, restaurant: Restaurant, place: int) -> str:
+        """A new QR code for the place (a copied sticker); answers the token it replaced, once
+        ordering refuses it and takes the new one."""
+        old = restaurant.tokens[place]
+        renewed = expect(self.http.post(f"/api/sit/{place}/nuevo-qr/", headers=restaurant.owner.headers), 200).json()
+        new = restaurant.tokens[place] = renewed["qr"].split("?p=")[1]
+        eventually(lambda: self.http.get(f"/api/ordenes/lugar/{new}/").status_code == 200
+                   and self.http.get(f"/api/ordenes/lugar/{old}/").status_code == 404, "ordering to learn the new QR code")
+        return old
+
+    def online_table(self, restaurant: Restaurant) -> OnlineTable:
+        """A table whose QR code was renewed, paying its delivered line online in 20 shares: the
+        first share is the opening phone's; the others are left for the table's other phones."""
+        place, _ = self.delivered_line(restaurant)
+        replaced = self.renew_code(restaurant, place)
+        split = self.pay_online(restaurant.tokens[place], mode="share", shares=20)
+        return OnlineTable(place, restaurant.tokens[place], replaced, split["checkout"],
+                           self.provider.reference(restaurant.seller, split["init_point"]))
+
     # --------------------------------------------------------------------- a whole restaurant
     def furnish(self, restaurant: Restaurant, tables: int = 8) -> Restaurant:
         """A menu with a category and three dishes (one with a picture), tables known to ordering,
@@ -286,6 +353,18 @@ class Stack:
 
 
 @dataclass
+class OnlineTable:
+    """One of A's tables paying online in shares: its checkout, its QR token, the first share's
+    reference (what the diner's result page asks about) and the token its QR had before."""
+
+    place: int
+    token: str
+    replaced_token: str
+    checkout: int
+    reference: str
+
+
+@dataclass
 class World:
     """Restaurants A (the victim) and B (the attacker), and the seven callers of the matrix."""
 
@@ -294,6 +373,7 @@ class World:
     b: Restaurant
     client: Principal
     admin: Principal
+    online: OnlineTable
 
     @property
     def principals(self) -> list[Principal]:
@@ -309,4 +389,6 @@ def build_world(stack: Stack) -> World:
     stack.furnish(b, tables=3)
     for restaurant in (a, b):
         stack.wait_for_membership(restaurant, restaurant.operator)
-    return World(stack, a, b, client, admin)
+        # B too: its phones' attacks on A's checkouts then reach past 'not linked'
+        stack.link_marketplace(restaurant)
+    return World(stack, a, b, client, admin, stack.online_table(a))

@@ -3,9 +3,11 @@ names an object, called by the seven callers; nothing that crosses a tenant may 
 foreign object must look exactly like a missing one."""
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
-from matrix import (CALLERS, EXCEPTIONS, REQUESTS, Case, Ids, Req, build_call, cases, matrix_operations,
+from matrix import (CALLERS, EXCEPTIONS, NOT_OBJECTS, REQUESTS, Case, Ids, Req, build_call, cases, matrix_operations,
                     is_empty_list, missing_values, signature, uncovered)
 from tenants import Principal, World
 
@@ -24,11 +26,17 @@ def test_every_operation_that_names_an_object_is_in_the_matrix(ledger):
 
 
 def a_values(world: World) -> dict:
-    a = world.a
+    a, online = world.a, world.online
     return {
         "restaurant": a.id, "menu": a.menu, "category": a.category, "dish": a.dishes[0], "image": a.image,
         "place": a.places[1], "place_token": a.tokens[a.places[1]], "line": a.line["id"], "line_version": a.line["version"],
         "order": a.line["order"], "delivery": a.delivery, "operator": a.operator_record, "notification": a.notification,
+        # the table paying online in shares
+        "checkout": online.checkout, "table_token": online.token, "charge_reference": online.reference,
+        # credentials that are not those objects'
+        "other_table_token": a.tokens[a.places[0]], "b_table_token": world.b.tokens[world.b.places[0]],
+        "replaced_token": online.replaced_token, "reference_swapped": online.reference.swapcase(),
+        "reference_cut": online.reference[:-1],
     }
 
 
@@ -59,6 +67,15 @@ def fresh(world: World, kinds: tuple[str, ...]) -> dict:
             values["restaurant"] = stack.new_restaurant_of(a)
         elif kind == "operator":
             values["operator"] = stack.new_operator_record(a)
+        elif kind == "online_line":  # a delivered line at a table of its own, for a phone there to pay
+            place, line = stack.delivered_line(a)
+            values.update(table_token=a.tokens[place], order=line["order"], line=line["id"])
+        elif kind == "held_line":  # a line an open online checkout holds: a phone at its table paid the tab
+            place, line = stack.delivered_line(a)
+            stack.pay_online(a.tokens[place])
+            values["line"] = line["id"]
+        elif kind == "payable_delivery":
+            values["delivery"] = stack.payable_delivery(a)
         else:
             raise AssertionError(f"no factory for fresh '{kind}'")
     return values
@@ -103,9 +120,18 @@ def run_case(world: World, case: Case, short: bool) -> tuple[int, list[str], lis
         principal = who[name]
         probe = Ids({**a, **shared}, restaurant_override=principal.restaurant)
         build_call(case, probe)
-        if principal.restaurant and principal.restaurant != world.a.id and "restaurant" in probe.used and probe.used - {"restaurant", "line_version", "place_item"}:
+        if principal.restaurant and principal.restaurant != world.a.id and "restaurant" in probe.used and probe.used - {"restaurant"} - NOT_OBJECTS:
             judge(name, Ids({**a, **shared}, restaurant_override=principal.restaurant),
                   Ids(missing_values(), restaurant_override=principal.restaurant), ", with its own restaurant named")
+
+    if req.credential:
+        for name, (what, kind) in itertools.product(CALLERS, req.foreign.items()):
+            held = {req.credential: a[kind]}
+            probe = Ids({**a, **shared, **held})
+            build_call(case, probe)
+            # the same credential with the objects missing; a made-up one when it is all the call names
+            baseline = {**missing_values(), **held} if probe.used - {req.credential} - NOT_OBJECTS else missing_values()
+            judge(name, Ids({**a, **shared, **held}), Ids(baseline), f", holding {what}")
 
     for name in (c for c in req.allowed if c != req.control):
         if req.fresh and short:
@@ -151,7 +177,9 @@ def restaurants_named(body) -> set:
     return found
 
 
-LISTS = [op for op in matrix_operations() if op.method == "GET" and not op.path_params and op.id_query]
+# A diner's list names its credential, which it cannot be asked without.
+LISTS = [op for op in matrix_operations() if op.method == "GET" and not op.path_params and op.id_query
+         and not REQUESTS.get(op.operation_id, Req()).credential]
 
 
 @pytest.mark.parametrize("operation", LISTS, ids=lambda op: f"{op.service}-{op.operation_id}")
