@@ -283,6 +283,7 @@ def test_reset_tokens_never_reach_the_access_log(client):
 PLACE_TOKEN_PATHS = {
     "floor-place-token": ["/api/sit/lugar/{t}/", "/api/qr/lugar/{t}.png", "/api/qr/lugar/{t}.svg", "/api/llamar-mozo/{t}/"],
     "ordering-place-token": ["/api/ordenes/lugar/{t}/", "/api/delivery/seguimiento/{t}/"],
+    "billing-diner-secrets": ["/api/pagar-orden/mercadopago/mesa/", "/api/pagar-orden/mercadopago/estado/"],  # ?t=, ?ref=
     "web-diner-page": ["/menus", "/menus/", "/seguimiento"],
 }
 
@@ -349,7 +350,9 @@ def test_a_place_token_reaches_no_log(client):
                 headers={"Idempotency-Key": str(uuid.uuid4())})
     client.post(f"/api/ordenes/lugar/{code}/", content=b"{not json", headers={"Content-Type": "application/json"})
     client.put(f"/api/llamar-mozo/{code}/")
-    for path in (f"/api/sit/lugar/{unknown}/", f"/api/ordenes/lugar/{unknown}/", f"/api/qr/lugar/{unknown}.png", f"/menus?p={unknown}"):
+    client.get(f"/api/pagar-orden/mercadopago/mesa/?t={code}")  # the table's online checkouts (billing)
+    for path in (f"/api/sit/lugar/{unknown}/", f"/api/ordenes/lugar/{unknown}/", f"/api/qr/lugar/{unknown}.png", f"/menus?p={unknown}",
+                 f"/api/pagar-orden/mercadopago/estado/?ref={unknown}"):
         client.get(path)
     client.get(f"/api/menu/?restaurant={restaurant}", headers={**owner, "X-Request-ID": marker})
 
