@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/test-utils';
 import { logoTarget, showsAuthButtons } from './top-bar';
 import { drawerItemsFor, restoTabsFor } from './nav-items';
@@ -98,6 +98,44 @@ describe('shell', () => {
     expect(price).toHaveAttribute('aria-selected', 'false');
     await user.click(screen.getByRole('link', { name: 'Precios' }));
     await waitFor(() => expect(screen.getByTestId('faq-tab-price')).toHaveAttribute('aria-selected', 'true'));
+  });
+
+  /** A screen narrower than md (the tests' matchMedia answers every query with false). */
+  function narrowScreen() {
+    const real = window.matchMedia;
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({ ...real(query), matches: query === '(max-width: 61.99em)' }));
+  }
+  afterEach(() => vi.restoreAllMocks());
+
+  it('below md the top bar’s help menu leads to the prices (a phone has no room for the FAQ and Precios buttons)', async () => {
+    narrowScreen();
+    const { router } = renderApp('/');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Ayuda y precios' }));
+    // jsdom lays nothing out, and Mantine hides a dropdown whose target has no box: hidden: true
+    expect(await screen.findByRole('menuitem', { name: 'Preguntas frecuentes', hidden: true })).toHaveAttribute('href', '/preguntas-frecuentes');
+    await user.click(screen.getByRole('menuitem', { name: 'Precios', hidden: true }));
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/preguntas-frecuentes?toPrice=1'));
+    await waitFor(async () => expect(await screen.findByTestId('faq-tab-price')).toHaveAttribute('aria-selected', 'true'));
+  });
+
+  it('a logged-in user’s help menu leads to the FAQ, in English too', async () => {
+    narrowScreen();
+    const { router } = renderApp('/restaurante', { as: 'owner', locale: 'en' });
+    const user = userEvent.setup();
+    await user.click(within(await screen.findByRole('dialog', { name: 'Getting started' })).getByRole('button', { name: 'Close' }));
+    await user.click(await screen.findByRole('button', { name: 'Help and prices' }));
+    expect(await screen.findByRole('menuitem', { name: 'Prices', hidden: true })).toHaveAttribute('href', '/preguntas-frecuentes?toPrice=1');
+    await user.click(screen.getByRole('menuitem', { name: 'FAQ', hidden: true }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/preguntas-frecuentes'));
+  });
+
+  it('from md up the top bar has the FAQ and Precios buttons, and no help menu', async () => {
+    renderApp('/');
+    const bar = await screen.findByRole('banner');
+    expect(await within(bar).findByRole('link', { name: 'Precios' })).toHaveAttribute('href', '/preguntas-frecuentes?toPrice=1');
+    expect(within(bar).getByRole('link', { name: 'Preguntas frecuentes' })).toHaveAttribute('href', '/preguntas-frecuentes');
+    expect(within(bar).queryByRole('button', { name: 'Ayuda y precios', hidden: true })).toBeNull();
   });
 
   it('the owner home closes the first-visit help and writes the start flag 2', async () => {

@@ -1,5 +1,6 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { ActionIcon, Button, Group, Image, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconHelpCircle } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { GROUP, paths } from '@/config/paths';
@@ -12,6 +13,9 @@ import { hasDrawer } from './nav-items';
 // Only logged-in users need these; visitors (the landing page) never download them.
 const UserActions = lazy(() => import('./user-actions'));
 const DrawerBurger = lazy(() => import('./user-actions').then((m) => ({ default: m.DrawerBurger })));
+// Mantine's Menu brings Popover and floating-ui (31 KiB gzipped): loaded by the first tap on its
+// button, so that neither the landing page nor the diners' menu pays for it.
+const HelpMenu = lazy(() => import('./help-menu'));
 
 /** Logo target: /resto when logged in as a restaurant group or at the root, otherwise /. */
 export function logoTarget(pathname: string, groups: readonly number[], loggedIn: boolean): string {
@@ -33,7 +37,8 @@ function LocaleToggle() {
         <Button
           key={l}
           size="compact-md"
-          px={8}
+          px={{ base: 6, xs: 8 }}
+          className="top-bar-button"
           variant={locale === l ? 'filled' : 'default'}
           aria-pressed={locale === l}
           onClick={() => setLocale(l)}
@@ -42,6 +47,28 @@ function LocaleToggle() {
         </Button>
       ))}
     </Button.Group>
+  );
+}
+
+/**
+ * Below md, where the FAQ and Prices buttons do not fit beside the rest (a 360 px phone scrolled
+ * sideways), one icon opens a menu with both.
+ */
+function HelpMenuButton() {
+  const t = useT();
+  const narrow = useMediaQuery('(max-width: 61.99em)', false, { getInitialValueInEffect: false });
+  const [wanted, setWanted] = useState(false);
+  if (!narrow) return null;
+  const button = (onClick?: () => void) => (
+    <ActionIcon variant="subtle" size="lg" aria-label={t('nav.helpMenu')} aria-haspopup="menu" onClick={onClick} data-testid="help-menu">
+      <IconHelpCircle size={24} />
+    </ActionIcon>
+  );
+  if (!wanted) return button(() => setWanted(true));
+  return (
+    <Suspense fallback={button()}>
+      <HelpMenu target={button()} />
+    </Suspense>
   );
 }
 
@@ -54,7 +81,7 @@ export function TopBar({ drawerOpened, onBurger }: { drawerOpened: boolean; onBu
   const authButtons = showsAuthButtons(pathname, loggedIn);
 
   return (
-    <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
+    <Group h="100%" px={{ base: 6, xs: 'sm' }} justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="xs" wrap="nowrap">
         {loggedIn && hasDrawer(session.groups) && (
           <Suspense fallback={null}>
@@ -74,18 +101,16 @@ export function TopBar({ drawerOpened, onBurger }: { drawerOpened: boolean; onBu
         <Button component={Link} to={paths.faq.path} variant="subtle" size="compact-md" px={6} visibleFrom="md">
           {t('nav.faq')}
         </Button>
-        <ActionIcon component={Link} to={paths.faq.path} variant="subtle" size="lg" aria-label={t('nav.faq')} hiddenFrom="md" className={authButtons ? 'beside-auth' : undefined}>
-          <IconHelpCircle size={24} />
-        </ActionIcon>
-        <Button component={Link} to={paths.faq.href(true)} variant="subtle" size="compact-md" px={6} visibleFrom="xs">
+        <Button component={Link} to={paths.faq.href(true)} variant="subtle" size="compact-md" px={6} visibleFrom="md">
           {t('nav.price')}
         </Button>
+        <HelpMenuButton />
         {authButtons && (
           <>
-            <Button variant="outline" size="compact-md" onClick={() => dialogs.open('login')} data-testid="open-login">
+            <Button variant="outline" size="compact-md" className="top-bar-button" onClick={() => dialogs.open('login')} data-testid="open-login">
               {t('nav.login')}
             </Button>
-            <Button size="compact-md" onClick={() => dialogs.open('register-resto', { isResto: true })} data-testid="open-register">
+            <Button size="compact-md" className="top-bar-button" onClick={() => dialogs.open('register-resto', { isResto: true })} data-testid="open-register">
               <span className="label-long">{t('nav.register')}</span>
               <span className="label-short">{t('nav.registerShort')}</span>
             </Button>
