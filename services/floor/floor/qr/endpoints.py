@@ -86,7 +86,8 @@ async def place_qr_sheets(
     url = base_url(request)
     codes = tuple((p.name, places.diner_link(url, p.token)) for p in chosen)
     restaurant = await place_repository.restaurant_name(session, fk_resto)
-    name = f"qr_{chosen[0].name}.pdf" if len(chosen) == 1 else "qr_codes.pdf"
+    # the one QR file name the spec gives (part 2 §9), whatever the sheet holds: the web saves it so too
+    name = "qr_menu.pdf"
     # Rendered once the answer is sent, after the session gave its connection back (kit.pdf).
     return PdfResponse(Document(sheets.sheets_html, (codes, layout, current_lang.get(), restaurant)), name,
                        tenant=fk_resto, cache=sheets.SHEETS, headers={"Cache-Control": "private, no-store"})

@@ -46,9 +46,9 @@ async def test_staff_download_all_some_tables_or_chairs(client, people):
     await create(client, people.owner_a, item("M1"), item("M2", x=3), item("S1", kind="silla", x=6))
     everything = await client.get(f"/api/qr/sit/?fk_resto={A}&layout=4x4", headers=people.operator_a)
     assert everything.status_code == 200 and everything.content.startswith(b"%PDF")
-    assert everything.headers["content-disposition"] == 'attachment; filename="qr_codes.pdf"'
+    assert everything.headers["content-disposition"] == 'attachment; filename="qr_menu.pdf"'
     chairs = await client.get(f"/api/qr/sit/?fk_resto={A}&sit_type=silla&layout=uno", headers=people.owner_a)
-    assert chairs.status_code == 200 and chairs.headers["content-disposition"] == 'attachment; filename="qr_S1.pdf"'
+    assert chairs.status_code == 200 and chairs.headers["content-disposition"] == 'attachment; filename="qr_menu.pdf"'
     listed = (await client.get(f"/api/sit/?fk_resto={A}", headers=people.owner_a)).json()
     some = await client.get(f"/api/qr/sit/?fk_resto={A}&ids={listed[0]['id']},{listed[1]['id']}&layout=4-instrucciones", headers=people.owner_a)
     assert some.status_code == 200
