@@ -32,6 +32,7 @@ export const handlers = [
     }
     return HttpResponse.json({ auth_token: `tok-${entry[0]}`, user: entry[1] });
   }),
+  http.get('*/api/auth/token/demo/', () => HttpResponse.json({ enabled: true })),
   http.post('*/api/auth/token/demo/', () => HttpResponse.json({ auth_token: 'tok-owner', user: users.owner })),
   http.post('*/api/auth/token/logout/', () => new HttpResponse(null, { status: 204 })),
   http.post('*/api/token-auth/check-authentication/', ({ request }) => {

@@ -2,7 +2,7 @@ from fastapi import APIRouter, Request, Response
 
 from identity.auth.errors import DemoUnavailable
 from identity.auth import service
-from identity.auth.schemas import LoginAnswer, LoginRequest, SessionUser
+from identity.auth.schemas import DemoLoginState, LoginAnswer, LoginRequest, SessionUser
 from identity.auth.throttle import client_address
 from identity.deps import CurrentAccount, RevocationsDep, SettingsDep, SessionsDep, ThrottleDep
 from identity.user import repository
@@ -18,6 +18,12 @@ async def login(
 ):
     user = await service.log_in(session, throttle, body.username, body.password, client_address(request))
     return service.login_answer(user, await sessions.start(user))
+
+
+@router.get("/auth/token/demo/", response_model=DemoLoginState, operation_id="demoLoginState")
+async def demo_login_state(settings: SettingsDep):
+    """Whether the demo login is on here, so the login form offers its button only where it works."""
+    return DemoLoginState(enabled=settings.demo_login_enabled)
 
 
 @router.post("/auth/token/demo/", response_model=LoginAnswer, operation_id="demoLogin")

@@ -22,3 +22,7 @@ class SessionUser(BaseModel):
 class LoginAnswer(BaseModel):
     auth_token: str
     user: SessionUser
+
+
+class DemoLoginState(BaseModel):
+    enabled: bool

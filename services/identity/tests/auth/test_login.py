@@ -167,6 +167,13 @@ async def test_the_demo_login_is_off_unless_a_setting_turns_it_on(client, app):
     assert Settings.model_fields["demo_login_enabled"].default is False
 
 
+async def test_anyone_may_ask_whether_the_demo_login_is_on_here(client, app):
+    """The login form shows the demo button only where this says so."""
+    assert (await client.get("/api/auth/token/demo/")).json() == {"enabled": True}  # the tests turn it on
+    app.state.settings.demo_login_enabled = False
+    assert (await client.get("/api/auth/token/demo/")).json() == {"enabled": False}
+
+
 async def test_the_demo_owner_cannot_lock_other_visitors_out(client, app, mailbox):
     await seed(Settings())
     demo = token_header((await client.post("/api/auth/token/demo/")).json()["auth_token"])

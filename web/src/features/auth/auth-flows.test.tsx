@@ -69,6 +69,27 @@ describe('login dialog', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/restaurante'));
   });
 
+  it.each([
+    ['off', HttpResponse.json({ enabled: false })],
+    ['not answering', HttpResponse.json({ detail: 'busy' }, { status: 503 })],
+  ])('where identity says the demo login is %s, the form has no demo button', async (_, answer) => {
+    let asked = false;
+    server.use(http.get('*/api/auth/token/demo/', () => ((asked = true), answer.clone())));
+    renderApp('/');
+    const { dialog } = await openLogin();
+    await within(dialog).findByLabelText('Usuario o e-mail');
+    await waitFor(() => expect(asked).toBe(true));
+    // nothing on screen changes when the answer arrives: look a moment after it
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(dialog).queryByRole('button', { name: 'Probar con el usuario de prueba' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Ingresar' })).toBeInTheDocument();
+  });
+
+  it('the /cliente page’s login form offers the demo where it is on, in English too', async () => {
+    renderApp('/cliente', { locale: 'en' });
+    expect(await screen.findByRole('button', { name: 'Try the demo user' })).toBeInTheDocument();
+  });
+
   it('login and forgot-password dialogs switch between each other; the reset request always succeeds', async () => {
     const sent: unknown[] = [];
     server.use(

@@ -44,7 +44,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Demo Login State
+         * @description Whether the demo login is on here, so the login form offers its button only where it works.
+         */
+        get: operations["demoLoginState"];
         put?: never;
         /**
          * Demo Login
@@ -532,6 +536,11 @@ export interface components {
             /** Username */
             username: string;
         };
+        /** DemoLoginState */
+        DemoLoginState: {
+            /** Enabled */
+            enabled: boolean;
+        };
         /** GroupRef */
         GroupRef: {
             /** Id */
@@ -948,6 +957,26 @@ export interface operations {
                     "application/json": {
                         [key: string]: unknown;
                     };
+                };
+            };
+        };
+    };
+    demoLoginState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DemoLoginState"];
                 };
             };
         };

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { notifyInvalid } from '@/lib/api-errors';
 import { useT } from '@/lib/i18n/messages';
 import { useErrorText } from '@/lib/form-utils';
-import { useDemoLogin } from '../api/demo-login';
+import { useDemoLogin, useDemoLoginEnabled } from '../api/demo-login';
 import { useLogin } from '../api/login';
 import { useCompleteLogin, useShowLoginError } from '../hooks';
 import { loginSchema, type LoginValues } from '../schemas';
@@ -12,12 +12,13 @@ import { SocialButtons } from './social-buttons';
 
 type Props = { onForgot?: () => void; onRegister?: () => void; onDone?: () => void };
 
-/** Login: username or e-mail + password; forgot-password, Google/Facebook, demo user, register. */
+/** Login: username or e-mail + password; forgot-password, Google/Facebook, demo user (where it is on), register. */
 export default function LoginForm({ onForgot, onRegister, onDone }: Props) {
   const t = useT();
   const errorText = useErrorText();
   const login = useLogin();
   const demo = useDemoLogin();
+  const demoEnabled = useDemoLoginEnabled();
   const completeLogin = useCompleteLogin();
   const showLoginError = useShowLoginError();
   const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { username: '', password: '' } });
@@ -55,13 +56,15 @@ export default function LoginForm({ onForgot, onRegister, onDone }: Props) {
         </Button>
         <Divider label={t('auth.login.orWith')} labelPosition="center" />
         <SocialButtons />
-        <Button
-          variant="light"
-          loading={demo.isPending}
-          onClick={() => demo.mutate(undefined, { onSuccess, onError: showLoginError })}
-        >
-          {t('auth.login.demo')}
-        </Button>
+        {demoEnabled && (
+          <Button
+            variant="light"
+            loading={demo.isPending}
+            onClick={() => demo.mutate(undefined, { onSuccess, onError: showLoginError })}
+          >
+            {t('auth.login.demo')}
+          </Button>
+        )}
         {onRegister && (
           <Group justify="center" gap={4}>
             {t('auth.login.noAccount')}
