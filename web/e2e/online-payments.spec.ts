@@ -311,6 +311,42 @@ test('an equal split: phone 1 splits the tab in 2 and pays share 1, phone 2 sees
   await Promise.all([ana.context().close(), beto.context().close()]);
 });
 
+test('a freed table starts a new sitting for money too: the next diners see nothing of the last group’s split and pay only their own tab', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const shop = await newShop(request);
+  await tableOrder(request, shop, 'Ana', [{ dish: 'Empanada', quantity: 2 }]);
+  await acceptAndDeliver(request, shop);
+  const ana = await newPhone(browser);
+  await atTable(ana, shop);
+  await ana.getByRole('button', { name: 'Pagar', exact: true }).click();
+  const pay = ana.getByRole('dialog', { name: 'Pagar la cuenta' });
+  await pay.getByText('En partes').click();
+  const charged = await chargeOf(ana);
+  await pay.getByRole('button', { name: /^Pagar \$\s1\.500,00$/ }).click();
+  expect(await charged()).toMatchObject({ share: { n: 1, of: 2 } });
+  await expect(ana).toHaveURL(CHECKOUT_PAGE); // Ana's group leaves without paying; staff free the table
+  const freed = await request.post(`/api/ordenes/mesa/${shop.table.id}/liberar/`, { headers: shop.headers });
+  expect(freed.status(), await freed.text()).toBe(200);
+
+  // the next group's phone: nothing of the last group's split, nor a share of it to take
+  const carla = await newPhone(browser);
+  await atTable(carla, shop);
+  await expect(carla.getByTestId('table-tab')).toContainText('Todavía no hay pedidos en esta mesa.');
+  await expect(carla.getByTestId(/^split-/)).toHaveCount(0);
+  await shot(carla, 'online-sitting-1-next-group');
+  await tableOrder(request, shop, 'Carla', [{ dish: 'Provoleta', quantity: 1 }]);
+  await acceptAndDeliver(request, shop);
+  await carla.reload();
+  await expect(carla.getByTestId('table-tab')).toContainText('Provoleta');
+  await expect(carla.getByTestId(/^split-/)).toHaveCount(0);
+  await carla.getByRole('button', { name: 'Pagar', exact: true }).click();
+  const own = carla.getByRole('dialog', { name: 'Pagar la cuenta' });
+  await expect(own).toContainText('4.200,00');
+  await checkScreen(carla, 'online-phone-next-sitting');
+  await shot(carla, 'online-sitting-2-own-tab');
+  await Promise.all([ana.context().close(), carla.context().close()]);
+});
+
 test('a rejected payment: the phone is told, the board shows it, and the counter cancels it (after asking) and takes the payment', async ({ page, browser, request }) => {
   test.setTimeout(120_000);
   const shop = await newShop(request);
