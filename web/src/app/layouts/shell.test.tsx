@@ -65,8 +65,12 @@ describe('shell', () => {
   it('shows the cookie notice except on / and /resto; accepting it hides it', async () => {
     renderApp('/preguntas-frecuentes');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Aceptar' }));
+    const accept = await screen.findByRole('button', { name: 'Aceptar' });
+    // while it shows, the page keeps room below for it: nothing is left under the notice
+    expect(screen.getByTestId('cookie-notice-room')).toHaveStyle({ height: '64px' });
+    await user.click(accept);
     expect(screen.queryByRole('region', { name: 'Aviso de cookies' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('cookie-notice-room')).not.toBeInTheDocument();
     expect(localStorage.getItem('cookie-accepted')).toBe('true');
   });
 
