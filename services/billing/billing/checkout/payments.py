@@ -113,22 +113,30 @@ async def on_payment_notification(session: AsyncSession, marketplace: Marketplac
     if await accounts_repository.account(session, account_id) is None:
         log.info("checkout_payment_ignored", reason="account_not_linked", account=account_id, payment=data_id)
         return
-    try:
-        payment = await marketplace.accounts.call(session, account_id, lambda token: marketplace.api.payment(token, data_id))
-    except LinkLost:
-        log.info("checkout_payment_ignored", reason="link_lost", account=account_id, payment=data_id)
+    payment = await sellers_record(session, marketplace, account_id, lambda token: marketplace.api.payment(token, data_id))
+    if payment is None:
+        log.info("checkout_payment_ignored", reason="not_the_sellers", account=account_id, payment=data_id)
         return
+    await apply_payment(session, marketplace, payment)
+
+
+async def sellers_record(session: AsyncSession, marketplace: Marketplace, account_id: int, request) -> dict | None:
+    """A read on the seller's behalf while a notification is applied: None when the provider has no
+    such record of this seller's (404) or our link to the seller is gone; a provider that cannot
+    answer now is a 502, so it sends the notification again."""
+    try:
+        return await marketplace.accounts.call(session, account_id, request)
+    except LinkLost:
+        return None
     except Refused as refused:
-        if refused.status == 404:  # not this seller's payment
-            log.info("checkout_payment_ignored", reason="not_found", account=account_id, payment=data_id)
-            return
+        if refused.status == 404:
+            return None
         raise ProviderError()
     except Unreachable:
         raise ProviderUnreachable()
     except TokenUnreadable:
         log.error("marketplace_token_unreadable", account=account_id)
         raise MarketplaceNotConfigured()
-    await apply_payment(session, marketplace, payment)
 
 
 async def preference_paid(session: AsyncSession, marketplace: Marketplace, account_id: int, payment: dict) -> str | None:
@@ -137,20 +145,8 @@ async def preference_paid(session: AsyncSession, marketplace: Marketplace, accou
     order_id = str((payment.get("order") or {}).get("id") or "")
     if not order_id.isdigit():
         return None
-    try:
-        order = await marketplace.accounts.call(session, account_id, lambda token: marketplace.api.merchant_order(token, order_id))
-    except LinkLost:
-        return None
-    except Refused as refused:
-        if refused.status == 404:
-            return None
-        raise ProviderError()
-    except Unreachable:
-        raise ProviderUnreachable()  # not judged yet: the provider sends the notification again
-    except TokenUnreadable:
-        log.error("marketplace_token_unreadable", account=account_id)
-        raise MarketplaceNotConfigured()
-    return str(order.get("preference_id") or "") or None
+    order = await sellers_record(session, marketplace, account_id, lambda token: marketplace.api.merchant_order(token, order_id))
+    return str((order or {}).get("preference_id") or "") or None
 
 
 def fee_kept(charge: CheckoutCharge, payment: dict, preference_id: str | None) -> Decimal:

@@ -1,6 +1,7 @@
 """Online checkout's steps as the diners' phones, the staff's screens, the provider and ordering take
 them, and reads of billing's own rows."""
 import asyncio
+import contextlib
 import json
 import time
 import uuid
@@ -53,6 +54,23 @@ def signed(data_id: str, request_id: str, at: float | None = None) -> dict[str, 
 
     ts = str(int((time.time() if at is None else at) * 1000))
     return {"x-request-id": request_id, "x-signature": f"ts={ts},v1={signature(WEBHOOK_SECRET, data_id, request_id, ts)}"}
+
+
+@contextlib.contextmanager
+def payment_reads(app):
+    """Every payment billing asks the provider for while the block runs, in order (its ids)."""
+    api, asked = app.state.marketplace.api, []
+    read = api.payment
+
+    async def counted(token, payment_id):
+        asked.append(payment_id)
+        return await read(token, payment_id)
+
+    api.payment = counted
+    try:
+        yield asked
+    finally:
+        api.payment = read
 
 
 def key() -> dict[str, str]:

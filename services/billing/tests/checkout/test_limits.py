@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from tests.checkout.steps import PAY, T11, T12, key, rows
+from tests.checkout.steps import PAY, T11, T12, key, payment_reads, rows
 
 STATE = "/api/pagar-orden/mercadopago/estado/"
 
@@ -71,18 +71,8 @@ async def test_a_result_page_asked_again_spends_no_new_provider_call(world):
     charge = await world.pay()
     ref = await reference(world, charge)
     payment_id = await world.at_provider(charge["init_point"], "pending")  # still pending at the provider
-    marketplace = world.app.state.marketplace
-    payment, asked = marketplace.api.payment, []
-
-    async def counting(token, id_):
-        asked.append(id_)
-        return await payment(token, id_)
-
-    marketplace.api.payment = counting
-    try:
+    with payment_reads(world.app) as asked:
         for _ in range(3):
             seen = await world.client.get(f"{STATE}?ref={ref}&payment_id={payment_id}")
             assert seen.json()["state"] == "pending"
-    finally:
-        marketplace.api.payment = payment
     assert asked == [str(payment_id)]

@@ -4,7 +4,7 @@ and money nobody owes (a late or second payment) goes back at once."""
 import json
 import time
 
-from tests.checkout.steps import EMPANADA, MILANESA, SELLER, T11, outbox, rows
+from tests.checkout.steps import EMPANADA, MILANESA, SELLER, T11, outbox, payment_reads, rows
 
 
 async def checkout_state(world) -> list[tuple]:
@@ -191,16 +191,7 @@ async def test_each_request_id_is_acted_on_once_unless_it_failed(world):
     charge = await world.pay()
     payment_id = await world.at_provider(charge["init_point"])
     [notice] = await world.notices(payment_id)
-    asked = []
-    marketplace = world.app.state.marketplace
-    payment = marketplace.api.payment
-
-    async def counting(token, id_):
-        asked.append(id_)
-        return await payment(token, id_)
-
-    marketplace.api.payment = counting
-    try:
+    with payment_reads(world.app) as asked:
         await world.simulator.post("/_control/failures", json={"endpoint": "payments", "kind": "server_error"})
         await world.notify(notice, expect=502)  # failed here: the same delivery sent again is acted on
         await world.notify(notice)
@@ -208,8 +199,6 @@ async def test_each_request_id_is_acted_on_once_unless_it_failed(world):
         before = len(asked)
         await world.notify(notice)  # recorded and replayed: acknowledged, the provider is not asked again
         assert len(asked) == before
-    finally:
-        marketplace.api.payment = payment
 
 
 async def test_a_notification_without_a_request_id_is_not_acted_on(world):
