@@ -3,11 +3,11 @@ from fastapi import APIRouter, Request, Response
 from identity.auth.errors import DemoUnavailable
 from identity.auth import service
 from identity.auth.schemas import DemoLoginState, LoginAnswer, LoginRequest, SessionUser
-from identity.auth.throttle import client_address
 from identity.deps import CurrentAccount, RevocationsDep, SettingsDep, SessionsDep, ThrottleDep
 from identity.user import repository
 from kit.auth import CurrentUser
 from kit.db import SessionDep
+from kit.throttle import client_address
 
 router = APIRouter(prefix="/api", tags=["auth"])
 

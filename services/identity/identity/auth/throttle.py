@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from redis.asyncio import Redis
 
 from identity.auth.errors import TooManyAttempts
-from kit.throttle import client_address  # noqa: F401 (identity's endpoints take the caller's address from here)
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,6 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Request, Response
 
-from identity.auth.throttle import client_address
 from identity.deps import NotDemo, RevocationsDep, SettingsDep, SessionsDep, ThrottleDep
 from identity.forms import parse_form
 from identity.listing import listing
@@ -19,6 +18,7 @@ from identity.restaurant.schemas import (
 from identity.user import repository as users
 from kit.auth import OWNER, Owner, Staff, require_groups
 from kit.db import SessionDep
+from kit.throttle import client_address
 from kit.tokens import Principal
 
 router = APIRouter(prefix="/api", tags=["restaurants"])

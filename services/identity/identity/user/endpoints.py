@@ -1,12 +1,12 @@
 from fastapi import APIRouter, BackgroundTasks, Request, Response
 
-from identity.auth.throttle import client_address
 from identity.deps import CurrentAccount, NotDemo, RevocationsDep, SettingsDep, SessionsDep, ThrottleDep
 from identity.mail import send_mail
 from identity.user import service
 from identity.user.schemas import ClientCreate, PasswordChange, PasswordResetConfirm, PasswordResetRequest, Registered
 from kit.db import SessionDep
 from kit.i18n import current_lang
+from kit.throttle import client_address
 
 router = APIRouter(prefix="/api", tags=["accounts"])
 
