@@ -2,7 +2,7 @@
 import asyncio
 import gc
 import re
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
 
 from asgi_correlation_id import CorrelationIdMiddleware
@@ -27,6 +27,7 @@ from kit.settings import ServiceSettings
 from kit.tokens import TokenVerifier
 
 Hook = Callable[[FastAPI], Awaitable[None]]
+Provides = Callable[[FastAPI], Mapping[str, object]]
 RELAY_STOP_SECONDS = 10  # then the relay's batch in hand is cancelled; its events go out after a restart
 
 
@@ -115,13 +116,21 @@ class RefuseNulCharacters:
         await JSONResponse({"detail": messages.NUL_CHARACTER.render()}, status_code=400)(scope, receive, send)
 
 
+def collaborators(app: FastAPI) -> dict[str, object]:
+    """What every service's event handlers may name (`kit.consumer.inject`)."""
+    return {"settings": app.state.settings, "redis": app.state.redis, "clock": localtime.utc_now}
+
+
 def create_app(
     settings: ServiceSettings,
     routers: Sequence[APIRouter] = (),
     event_handlers: HandlerMap | None = None,
     on_startup: Sequence[Hook] = (),
     on_shutdown: Sequence[Hook] = (),
+    provides: Provides | None = None,
 ) -> FastAPI:
+    """`provides(app)`, read once the start-up hooks ran: the collaborators the service's event
+    handlers may name beside the kit's own (`collaborators`)."""
     configure_logging(settings.service_name, settings.log_level)
     localtime.configure(settings.restaurant_timezone)
 
@@ -151,6 +160,7 @@ def create_app(
             subscribe_handlers(
                 bus, app.state.background_session_factory, event_handlers or {}, on_events_written=app.state.relay.wake,
                 concurrency=max(1, settings.db_background_pool_size - 1),
+                provided={**collaborators(app), **(provides(app) if provides else {})},
             )
             stack.push_async_callback(bus.stop)
             await bus.start()

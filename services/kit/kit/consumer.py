@@ -12,8 +12,16 @@ for (`Bus.publisher_of`) must be the one its type's producer publishes as
 (`event_publisher_user`, `{producer}` by default). Anything else, a forged
 `identity.operator.added` from ordering's login, or an event without `user_id`, is logged and
 dead-lettered at once, never retried.
+
+A handler is given what it uses, as cosmicpython's `bootstrap` injects dependencies: after the
+session and the event it names its collaborators as keyword-only parameters (`clock`, `redis`,
+`settings`, or what the service provides, `create_app(provides=...)`), and `inject` binds them once,
+when the consumers start. A collaborator nobody provides stops the start-up, rather than failing at
+the first event (a module-level collaborator a second app forgot to plug in did that).
 """
 import asyncio
+import functools
+import inspect
 import uuid
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import datetime
@@ -35,8 +43,21 @@ from kit.origin import ORIGIN
 
 log = structlog.get_logger()
 
-Handler = Callable[[AsyncSession, Event], Awaitable[None]]
+Handler = Callable[..., Awaitable[None]]  # (session, event, *, the collaborators it names)
 HandlerMap = Mapping[str, Handler | Sequence[Handler]]
+BoundHandler = Callable[[AsyncSession, Event], Awaitable[None]]
+
+
+class CollaboratorMissing(LookupError):
+    """A handler names a collaborator the service does not provide."""
+
+
+def inject(handler: Handler, provided: Mapping[str, object]) -> BoundHandler:
+    """`handler` with the keyword-only collaborators it names bound from `provided`."""
+    wanted = [p.name for p in inspect.signature(handler).parameters.values() if p.kind is p.KEYWORD_ONLY]
+    if missing := [name for name in wanted if name not in provided]:
+        raise CollaboratorMissing(f"{handler.__module__}.{handler.__qualname__} needs {', '.join(missing)}: not provided")
+    return functools.partial(handler, **{name: provided[name] for name in wanted}) if wanted else handler
 
 
 def kept_copy(
@@ -88,7 +109,7 @@ _CLAIM = ProcessedEvent.__table__  # claimed with a Core statement: every event 
 
 
 async def process_event(
-    session_factory: async_sessionmaker[AsyncSession], handlers: Sequence[Handler], event: Event,
+    session_factory: async_sessionmaker[AsyncSession], handlers: Sequence[BoundHandler], event: Event,
     on_events_written: Callable[[], None] = lambda: None,
 ) -> bool:
     """Run the handlers once per event id, in order, in one transaction; False for a duplicate.
@@ -123,7 +144,7 @@ def _consumer(
     event_type: str,
     queue_name: str,
     session_factory: async_sessionmaker[AsyncSession],
-    handlers: Sequence[Handler],
+    handlers: Sequence[BoundHandler],
     model: type[Event],
     on_events_written: Callable[[], None],
     slots: asyncio.Semaphore,
@@ -161,17 +182,20 @@ def subscribe_handlers(
     handlers: HandlerMap,
     on_events_written: Callable[[], None] = lambda: None,
     concurrency: int = 2,
+    provided: Mapping[str, object] | None = None,
 ) -> None:
     """Consume one queue per handled event type; the bindings follow from the handler map.
 
     The broker hands each queue up to `consumer_prefetch` events at once, and each runs as a task
     of its own; at most `concurrency` of them (the background pool's steady connections: one more
     stays for the relay) are applied at a time, the rest wait their turn here instead of timing
-    out on the pool and going round the retry queue (seen under the payments benchmark)."""
+    out on the pool and going round the retry queue (seen under the payments benchmark). Each
+    handler is bound to the collaborators it names from `provided` first (`inject`)."""
+    bound = {event_type: tuple(inject(h, provided or {}) for h in handlers_of(entry)) for event_type, entry in handlers.items()}
     watch_event_types(handlers)
     slots = asyncio.Semaphore(concurrency)
-    for event_type, entry in handlers.items():
+    for event_type, entry in bound.items():
         queue_name = bus.queue_name(bus.service, event_type)
-        consume = _consumer(bus, event_type, queue_name, session_factory, handlers_of(entry), event_class(event_type),
+        consume = _consumer(bus, event_type, queue_name, session_factory, entry, event_class(event_type),
                             on_events_written, slots)
         bus.subscribe(event_type, consume)

@@ -2,7 +2,7 @@
 RESTAURANT_TIMEZONE): ordering reads opening hours and prints tickets in it, billing files each
 sale under the restaurant's day. Two services with two copies of the zone would disagree about
 what 'today' is around midnight. `kit.app.create_app` applies the setting at start-up."""
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from zoneinfo import ZoneInfo
 
 from kit.settings import ServiceSettings
@@ -21,6 +21,12 @@ def zone() -> ZoneInfo:
 
 def now() -> datetime:
     return datetime.now(_zone)
+
+
+def utc_now() -> datetime:
+    """The server's moment: the `clock` every event handler may name (`kit.consumer.inject`), so a
+    unit test hands it a fixed one instead."""
+    return datetime.now(UTC)
 
 
 def day_of(moment: datetime) -> date:
