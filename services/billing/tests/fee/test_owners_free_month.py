@@ -8,7 +8,7 @@ from billing.checkout import rules
 from billing.fee import repository as fees
 from billing.projections import repository as projections
 from contracts import identity
-from tests.helpers import A, OWNER_A, OWNER_B, created, deliver, ledger, line, payment, rows
+from tests.helpers import A, OWNER_A, OWNER_B, deliver, ledger, line, payment, rows
 
 A2 = 12  # the owner of A opens a second restaurant
 

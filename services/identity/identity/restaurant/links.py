@@ -34,7 +34,7 @@ def whatsapp(value: str) -> tuple[str, Text | None]:
     """Digits (up to 20) or a wa.me link become https://wa.me/<digits>."""
     if not value:
         return "", None
-    if match := WHATSAPP_LINK.match(value):
+    if WHATSAPP_LINK.match(value):
         return value, None
     digits = value.replace(" ", "").lstrip("+")
     if not all_digits(digits):
