@@ -17,7 +17,7 @@ VENV_PY := $(CURDIR)/.venv/bin/python
 SETUP = $(SYS_PY) deploy/local/setup.py
 STACK = $(if $(wildcard $(VENV_PY)),$(VENV_PY),$(SYS_PY)) deploy/local/stack.py
 
-.PHONY: help up down restart status logs mail test setup infra databases keys migrate seed web-build \
+.PHONY: help up down restart status logs mail test test-fast setup infra databases keys migrate seed web-build \
         bench bench-live bench-orders bench-phone bench-delivery bench-payments bench-preference bench-statistics bench-capacity replay replay-dead-letters clean python security chaos
 
 help: ## show the targets
@@ -70,6 +70,10 @@ web-build: setup ## npm ci (lockfile changed) and npm run build (sources changed
 test: infra ## every test: unit suites, then the gateway and web suites against the running stack
 	@$(SETUP) apt-test
 	@$(VENV_PY) deploy/local/run_tests.py
+
+test-fast: setup ## a developer's loop, no server: every tests/unit layer, ruff, ESLint and the TypeScript check
+	@$(SETUP) web-deps
+	@$(VENV_PY) deploy/local/run_tests.py --only fast
 
 security: up ## the attack suite against the running stack: prints what was tried and what got through
 	@$(VENV_PY) deploy/security/run.py

@@ -36,7 +36,9 @@ export default defineConfig({
     // dialog half faded in, which read as low contrast now and then (e2e/fixtures.ts expectAccessible)
     reducedMotion: 'reduce',
     launchOptions,
-    trace: 'retain-on-failure',
+    // Recording a trace costs the browser most of what the test itself does (two specs here: 12 s
+    // of CPU without, 22 s with, 98 s against 155 s): only a failed test's retry records one.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
   projects: [

@@ -19,7 +19,11 @@ Each suite's output is printed whole when it ends, so parallel suites never inte
 A folder without test files is skipped; pytest exit code 5 ("no tests collected") for a folder
 that has test files is a failure. Exit status is non-zero when any suite failed.
 
-    python deploy/local/run_tests.py [--only unit|gateway|web|security|chaos] [-- extra pytest args]
+`--only fast` (`make test-fast`, a developer's loop, no server needed): every package's
+`tests/unit/` layer (in-memory fakes, no PostgreSQL, RabbitMQ or Redis), ruff over the Python,
+ESLint and the TypeScript check, two at a time.
+
+    python deploy/local/run_tests.py [--only unit|fast|gateway|web|security|chaos] [-- extra pytest args]
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ import config  # noqa: E402
 from config import REPO, SERVICES  # noqa: E402
 
 PYTEST = str(config.VENV_BIN / "pytest")
+RUFF = str(config.VENV_BIN / "ruff")
 results: list[tuple[str, str, float]] = []  # (suite, passed|failed|skipped, seconds)
 failures: dict[str, list[str]] = {}  # suite -> the lines of its output that name what failed
 
@@ -122,7 +127,7 @@ def skipped(name: str, why: str) -> None:
 
 def unit(extra: list[str], workers: int = 2) -> None:
     base = env_with()
-    runs: list[tuple] = []
+    runs: list[tuple] = [("ruff (python lint)", [RUFF, "check", "."], REPO, base, False)]
     for name, pkg in (("kit", REPO / "services" / "kit"), ("proto", REPO / "proto")):
         if has_tests(pkg / "tests"):
             runs.append((name, [PYTEST, "-q", *extra, "tests"], pkg, base))
@@ -137,6 +142,28 @@ def unit(extra: list[str], workers: int = 2) -> None:
             skipped(name, f"no tests in services/{name}/tests")
     if has_tests(REPO / "deploy" / "tests"):
         runs.append(("deploy", [PYTEST, "-q", *extra, "deploy/tests"], REPO, base))
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        for done in [pool.submit(suite, *run) for run in runs]:
+            done.result()
+
+
+def python_packages() -> list[tuple[str, Path]]:
+    """(name, folder) of every Python package with tests, each run from its own folder."""
+    return [("kit", REPO / "services" / "kit"), ("proto", REPO / "proto"),
+            *((name, REPO / "services" / name) for name in SERVICES)]
+
+
+def fast(extra: list[str], workers: int = 2) -> None:
+    """The unit layers, the linters and the type check: no server, no stack."""
+    runs: list[tuple] = [("ruff (python lint)", [RUFF, "check", "."], REPO, env_with())]
+    for name, folder in python_packages():
+        if has_tests(folder / "tests" / "unit"):
+            runs.append((f"unit-{name}", [PYTEST, "-q", "-p", "no:cacheprovider", *extra, "tests/unit"], folder, env_with()))
+        else:
+            skipped(f"unit-{name}", f"no tests in {(folder / 'tests' / 'unit').relative_to(REPO)}")
+    env = env_with({"CI": "1"})
+    runs += [(WEB_CHECKS["lint"], ["npm", "run", "lint"], REPO / "web", env, False),
+             ("web types (tsc)", ["npm", "run", "typecheck"], REPO / "web", env, False)]
     with ThreadPoolExecutor(max_workers=workers) as pool:
         for done in [pool.submit(suite, *run) for run in runs]:
             done.result()
@@ -202,7 +229,7 @@ def web(scripts_to_run: tuple[str, ...]) -> None:
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--only", choices=["unit", "gateway", "web", "security", "chaos"])
+    ap.add_argument("--only", choices=["unit", "fast", "gateway", "web", "security", "chaos"])
     ap.add_argument("pytest_args", nargs="*")
     args = ap.parse_args()
     stack: dict[str, bool] = {}
@@ -213,6 +240,9 @@ def main() -> int:
         if args.only in (None, "web") and stack["up"]:
             web(("lint", "test"))
 
+    if args.only == "fast":
+        fast(args.pytest_args)
+        return summary()
     lanes = []
     if args.only in (None, "gateway", "web", "security", "chaos"):
         lanes.append(threading.Thread(target=stack_lane, name="stack"))
@@ -232,6 +262,10 @@ def main() -> int:
             security()
         if args.only in (None, "chaos") and stack["up"]:
             chaos()  # last: it kills processes and restarts the broker and Redis under the stack's lock
+    return summary()
+
+
+def summary() -> int:
     passed = sum(1 for _, s, _ in results if s == "passed")
     failed = sum(1 for _, s, _ in results if s == "failed")
     nskip = sum(1 for _, s, _ in results if s == "skipped")

@@ -15,6 +15,7 @@ Steps (each is safe to repeat and quick when nothing changed; state is kept in s
     migrate    alembic upgrade head for every service whose migrations changed
     seed       demo data (identity), once; again only when the seed script changes
     web        npm ci when package-lock.json changed; npm run build when sources changed
+    web-deps   only the npm packages (`make test-fast` needs no build)
 """
 
 from __future__ import annotations
@@ -563,10 +564,11 @@ def web_deps_in_sync() -> bool:
     return True
 
 
-def step_web() -> None:
+def step_web_deps() -> bool:
+    """npm ci when package-lock.json changed; False when there is no web app yet."""
     if not (WEB / "package.json").exists():
         say("web/package.json does not exist yet: skipping the web build")
-        return
+        return False
     env = tool_env({"npm_config_update_notifier": "false", "npm_config_fund": "false",
                     "npm_config_audit": "false"})
     lock = WEB / "package-lock.json"
@@ -579,6 +581,14 @@ def step_web() -> None:
             run(["npm", "ci"] if lock.exists() else ["npm", "install"], cwd=WEB, env=env)
         marker.parent.mkdir(exist_ok=True)
         marker.write_text(want_deps)
+    return True
+
+
+def step_web() -> None:
+    if not step_web_deps():
+        return
+    env = tool_env({"npm_config_update_notifier": "false", "npm_config_fund": "false",
+                    "npm_config_audit": "false"})
     want_build = web_sources()
     if stamp_ok("web-build", want_build) and (WEB / "dist" / "index.html").exists():
         say("web app up to date")
@@ -590,7 +600,7 @@ def step_web() -> None:
 STEPS = {
     "venv": step_venv, "apt": step_apt, "apt-test": step_apt_test, "infra": step_infra,
     "databases": step_databases, "keys": step_keys, "migrate": step_migrate, "seed": step_seed,
-    "web": step_web,
+    "web": step_web, "web-deps": step_web_deps,
 }
 
 
