@@ -3,9 +3,13 @@ sends, on the staff socket (`/ws/notificaciones/`), a table's socket (`/ws/notif
 a diner's tracking socket for one delivery order (`/ws/notificaciones/seguimiento/`).
 
 notifications builds each frame it sends from these models, so it cannot send a frame they do not
-allow; `python -m contracts.live` writes their JSON Schema to `proto/schemas/live/frames.json`,
-from which the web app's types are generated (`web/scripts/gen-api.mjs` → `web/src/types/api/live.ts`).
-The protocol itself (auth, catch-up, close codes) is described in services/notifications/README.md.
+allow; `python -m contracts.export` (or `python -m contracts.live`) writes their JSON Schema to
+`proto/schemas/live/frames.json`, from which the web app's types are generated (`web/scripts/gen-api.mjs`
+→ `web/src/types/api/live.ts`). The close codes and the reconnect policy are defined here too
+(`CloseCode`, `FINAL_CLOSE_CODES`, `RECONNECT_DELAYS_MS`): notifications closes with them, and
+`contracts.export` writes them to `proto/schemas/constants.json`, from which the web's sockets read
+them (`web/src/types/api/constants.ts`). The protocol itself (auth, catch-up, when each close code is
+sent) is described in services/notifications/README.md.
 
 A message frame is a signal: `changed` names what changed (the restaurant, the place or delivery,
 the lines with their versions, the restaurant's stream position) and which resource a screen shows
@@ -15,6 +19,7 @@ covers the change. `data` keeps the event's facts (the spec's fields) for the sc
 import json
 import sys
 from datetime import datetime
+from enum import IntEnum
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -113,6 +118,51 @@ class ErrorFrame(Frame):
     type: Literal["error"]
     code: ErrorCode
     detail: str
+
+
+# ------------------------------------------------------------------------------ closing, reconnecting
+class CloseCode(IntEnum):
+    """The close code after an `error` frame: 4xxx mirror HTTP statuses, the others are RFC 6455's.
+    The `code` of the error frame says which case it is (the table in services/notifications/README.md)."""
+
+    BAD_AUTH = 4400  # bad_auth_message, restaurant_required
+    UNAUTHORIZED = 4401  # invalid_token, token_revoked, token_expired
+    FORBIDDEN = 4403  # permission_denied
+    NOT_FOUND = 4404  # place_unknown, place_closed, tracking_unknown, tracking_closed
+    AUTH_TIMEOUT = 4408  # auth_timeout
+    TOO_MANY = 4429  # too_many_from_address, too_many_for_restaurant, too_many_at_place
+    MESSAGE_TOO_BIG = 1009  # message_too_big (uvicorn's own for `--ws-max-size`)
+    SERVER_ERROR = 1011  # server_error
+    TRY_AGAIN_LATER = 1013  # too_slow, busy
+
+
+# The codes after which reconnecting cannot help, each with why: a screen closed with one stays
+# closed (and says so). Every other close is retried after RECONNECT_DELAYS_MS: AUTH_TIMEOUT (a slow
+# network), SERVER_ERROR and TRY_AGAIN_LATER (the server's trouble, caught up on reconnecting), a
+# restart's 1001 or 1012, a network's 1006, and MESSAGE_TOO_BIG, which the web's own auth frames
+# never cause (they fit in 4 KiB: LAST_IDS_MAX, the token's max_length).
+FINAL_CLOSE_CODES: dict[CloseCode, str] = {
+    CloseCode.BAD_AUTH: "the auth frame itself is refused (malformed, or an admin named no restaurant): the same frame would be refused again",
+    CloseCode.UNAUTHORIZED: "the token is bad, revoked or expired: only logging in again helps",
+    CloseCode.FORBIDDEN: "the user may not hear that restaurant (not staff, not a member, removed): reconnecting changes nothing",
+    CloseCode.NOT_FOUND: "the QR's place token or the tracking link is unknown, replaced or past its time: only a new one helps",
+    CloseCode.TOO_MANY: "a cap of the server's is full (address, restaurant, place): reconnecting would be refused again, and add to the crowd",
+}
+
+# The reconnect policy: the nth retry in a row waits the nth delay (ms), every later one the last;
+# a `ready` frame starts the count again.
+RECONNECT_DELAYS_MS: tuple[int, ...] = (1000, 2000, 4000, 8000, 16000, 30000)
+
+
+def constants() -> dict:
+    """What the web's sockets read of the above (`contracts.export` writes it with the other shared constants)."""
+    return {
+        "close_codes": {
+            code.name: {"code": code.value, "final": code in FINAL_CLOSE_CODES, "why_final": FINAL_CLOSE_CODES.get(code)}
+            for code in CloseCode
+        },
+        "reconnect_delays_ms": list(RECONNECT_DELAYS_MS),
+    }
 
 
 # What a frame's change is shown in, so a screen knows which of its resources to fetch again:

@@ -8,7 +8,7 @@ from contracts import live
 
 
 def test_the_exported_json_schema_is_current():
-    """proto/schemas/live/frames.json is generated; regenerate with `python -m contracts.live`."""
+    """proto/schemas/live/frames.json is generated; regenerate with `python -m contracts.export`."""
     assert live.SCHEMA_FILE.read_text() == live.schema_text(), "frames.json is stale"
 
 
@@ -63,3 +63,24 @@ def test_the_largest_staff_auth_frame_fits_in_4_kib():
     assert len(largest.model_dump_json().encode()) <= 4096
     with pytest.raises(ValidationError):
         live.StaffAuth(type="auth", token="t", last_ids={str(n + 1): 1 for n in range(live.LAST_IDS_MAX + 1)})
+
+
+# ---------------------------------------------------------------------------------- closing
+def test_every_error_code_closes_with_one_close_code_the_table_names():
+    assert [(code.name, int(code)) for code in live.CloseCode] == [
+        ("BAD_AUTH", 4400), ("UNAUTHORIZED", 4401), ("FORBIDDEN", 4403), ("NOT_FOUND", 4404), ("AUTH_TIMEOUT", 4408),
+        ("TOO_MANY", 4429), ("MESSAGE_TOO_BIG", 1009), ("SERVER_ERROR", 1011), ("TRY_AGAIN_LATER", 1013),
+    ]
+
+
+def test_reconnecting_stops_only_where_it_cannot_help_and_each_final_code_says_why():
+    assert sorted(live.FINAL_CLOSE_CODES) == [4400, 4401, 4403, 4404, 4429]
+    assert all(len(why) > 20 for why in live.FINAL_CLOSE_CODES.values())
+    # a slow network, the server's trouble, a restart: retried
+    assert {live.CloseCode.AUTH_TIMEOUT, live.CloseCode.SERVER_ERROR, live.CloseCode.TRY_AGAIN_LATER}.isdisjoint(live.FINAL_CLOSE_CODES)
+
+
+def test_the_reconnect_delays_grow_from_one_second_up_to_thirty():
+    delays = live.RECONNECT_DELAYS_MS
+    assert delays == (1000, 2000, 4000, 8000, 16000, 30000)
+    assert all(later > earlier for earlier, later in zip(delays, delays[1:]))

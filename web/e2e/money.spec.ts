@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
 import { checkScreen, expect, test } from './fixtures';
 import { adminLogin, closeHelp, demoLogin, ownerToken, unique } from './helpers';
+import { RESTAURANT_TIME_ZONE } from '../src/types/api/constants';
 
 /**
  * Issue 21's money screens through the real stack: the owner's balance and statistics at tablet
@@ -120,7 +121,7 @@ test.describe('the operator, at tablet size', () => {
       [token, email, String(restaurant.id_resto), restaurant.nombre_local],
     );
     // billing files a sale under the restaurant's day, and the operator's shift is that day
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(new Date());
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: RESTAURANT_TIME_ZONE }).format(new Date());
     const [y, m, d] = today.split('-');
     const balanceCall = page.waitForRequest((r) => r.url().endsWith('/api/obtener-balance/resto-balance/') && r.method() === 'POST');
     await page.goto('/restaurante/mercadopago-balance');

@@ -1,5 +1,6 @@
 import { acted, setUp, tablet } from './board';
 import { checkScreen, expect, test } from './fixtures';
+import { RESTAURANT_TIME_ZONE } from '../src/types/api/constants';
 
 /**
  * Issue 12's live board on two tablets against the running stack: an order added on one tablet,
@@ -116,7 +117,7 @@ test("the active orders' report is named by the restaurant's day: at 22:30 in Bu
   await dialog.getByRole('button', { name: 'Cerrar' }).first().tap();
 
   // the runner's clock (UTC) says it is already the next day; the restaurant's is still today
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(new Date());
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: RESTAURANT_TIME_ZONE }).format(new Date());
   await page.clock.setFixedTime(new Date(`${today}T22:30:00-03:00`));
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Reporte PDF' }).tap();

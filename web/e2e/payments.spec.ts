@@ -1,5 +1,6 @@
 import { setUp, tablet } from './board';
 import { checkScreen, expect, test } from './fixtures';
+import { RESTAURANT_TIME_ZONE } from '../src/types/api/constants';
 
 /**
  * Issue 21's counter payment through the running stack at tablet size: a table's order is
@@ -13,7 +14,7 @@ const SHOTS = process.env.PAY_SHOTS ?? '/tmp/shots-pay';
 const EVENTUALLY = { timeout: 10_000 };
 // The balance's dates are the restaurant's local days (RESTAURANT_TIMEZONE, services/kit/kit/localtime.py), not the
 // runner's: from 21:00 in Buenos Aires the UTC date is already the next day's, which holds no sale yet.
-const restaurantToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(new Date());
+const restaurantToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: RESTAURANT_TIME_ZONE }).format(new Date());
 
 test('deliver and pay a table in cash: it frees itself, and the balance and the statistics include it', async ({ browser, request }, info) => {
   test.skip(info.project.name !== 'tablet', 'the counter is a tablet');

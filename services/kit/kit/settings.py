@@ -4,6 +4,8 @@ from zoneinfo import ZoneInfo
 from pydantic import field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from contracts.restaurant import TIME_ZONE
+
 
 class ServiceSettings(BaseSettings):
     """Settings every service shares; each service subclasses it and sets `service_name`."""
@@ -47,8 +49,9 @@ class ServiceSettings(BaseSettings):
     # one setting, so the two always end together.
     tracking_hours_after_close: int = 24
     # The restaurants' local time (kit.localtime): opening hours, tickets, a sale's day. One
-    # setting for every service, so ordering and billing always agree on what 'today' is.
-    restaurant_timezone: str = "America/Argentina/Buenos_Aires"
+    # setting for every service, so ordering and billing always agree on what 'today' is; its
+    # default is the one the web and the browser tests read too (contracts.restaurant).
+    restaurant_timezone: str = TIME_ZONE
 
     # Connections per process (kit.db.make_engine). Requests get their own pool; event handlers,
     # the outbox relay, readiness and the live stream get a small one of their own, so a slow or

@@ -4,6 +4,7 @@ from datetime import UTC, datetime
 import pytest
 from pydantic import ValidationError
 
+from contracts.restaurant import TIME_ZONE
 from kit import localtime
 from kit.app import create_app
 from kit.settings import ServiceSettings
@@ -18,7 +19,7 @@ def restore_zone():
 
 def test_a_restaurants_day_is_its_local_day_in_buenos_aires_by_default(restore_zone):
     create_app(ServiceSettings(service_name="kit"))
-    assert localtime.zone().key == "America/Argentina/Buenos_Aires"
+    assert localtime.zone().key == TIME_ZONE  # proto's, which the web reads too
     # 02:30 UTC on the 2nd is 23:30 of the 1st in Buenos Aires (UTC-3)
     assert str(localtime.day_of(datetime(2026, 5, 2, 2, 30, tzinfo=UTC))) == "2026-05-01"
     assert str(localtime.day_of(datetime(2026, 5, 2, 3, 0, tzinfo=UTC))) == "2026-05-02"

@@ -7,6 +7,7 @@ from itertools import count
 from zoneinfo import ZoneInfo
 
 from contracts import catalog
+from contracts.restaurant import TIME_ZONE
 from tests.delivery.conftest import WHATSAPP, delivery_menu
 from tests.helpers import A, MENU_A, MENU_B, deliver, outbox, profile
 
@@ -79,7 +80,7 @@ async def test_refused_when_orders_are_stopped(client, people, app):
 
 
 async def test_refused_when_closed_by_the_schedule(client, people, app):
-    now = datetime.now(ZoneInfo("America/Argentina/Buenos_Aires"))
+    now = datetime.now(ZoneInfo(TIME_ZONE))
     opens, closes = (now + timedelta(hours=2)).strftime("%H:%M"), (now + timedelta(hours=3)).strftime("%H:%M")
     await deliver(app, profile(A, whatsapp=WHATSAPP, takeaway=True, horario_apertura=opens, horario_cierre=closes))
     answer = await refused(client, app, people, "restaurant_closed")

@@ -5,6 +5,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from contracts import floor
+from contracts.restaurant import TIME_ZONE
 from kit import localtime
 from tests.helpers import A, deliver, dish, order, outbox, place, profile
 
@@ -78,7 +79,7 @@ async def test_refused_when_the_restaurant_stopped_orders_or_is_closed(client, p
     await deliver(app, profile(A, stop_orders=True))
     answer = await send(client, lang="en")
     assert answer.status_code == 400 and answer.json() == {"detail": "The restaurant is not taking orders right now.", "code": "orders_stopped"}
-    now = datetime.now(ZoneInfo("America/Argentina/Buenos_Aires"))
+    now = datetime.now(ZoneInfo(TIME_ZONE))
     opens, closes = (now + timedelta(hours=2)).strftime("%H:%M"), (now + timedelta(hours=3)).strftime("%H:%M")
     await deliver(app, profile(A, horario_apertura=opens, horario_cierre=closes))
     answer = await send(client)

@@ -3,10 +3,9 @@ from datetime import UTC, datetime
 
 from weasyprint import HTML
 
+from contracts.restaurant import TIME_ZONE as TZ
 from ordering.ticket.documents import Line, report_html, ticket_html
 from tests.helpers import A, deliver, order, profile, set_status
-
-TZ = "America/Argentina/Buenos_Aires"
 
 
 def page_text(document) -> str:

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
+import { FINAL_CLOSE_CODES as FINAL, RECONNECT_DELAYS_MS as BACKOFF_MS } from '@/types/api/constants';
 
 export type SocketState = 'connecting' | 'live' | 'retrying' | 'closed';
 
-/** Close codes after which reconnecting cannot help (a replaced QR, a link past its time, a bad frame, too many phones). */
-const FINAL = new Set([4400, 4401, 4403, 4404, 4429]);
-const BACKOFF_MS = [1000, 2000, 4000, 8000, 16000, 30000];
+// FINAL: the close codes after which reconnecting cannot help (a replaced QR, a link past its time, a bad
+// frame, too many phones); BACKOFF_MS: the reconnect delays. Both defined once, in proto/contracts/live.py.
 
 /** What every frame of the diner's sockets has (proto/contracts/live.py). */
 type Frame = { type: string; id?: number | null; last_id?: number | null; resync?: boolean | null };

@@ -4,6 +4,7 @@ import { DURATION, notify } from '@/lib/notify';
 import { sessionStore } from '@/lib/session';
 import { playNotificationSound } from '@/lib/sound';
 import { KEYS, read } from '@/lib/storage';
+import { FINAL_CLOSE_CODES as FINAL, RECONNECT_DELAYS_MS as BACKOFF_MS } from '@/types/api/constants';
 import en from './locales/en.json';
 import es from './locales/es.json';
 import type { LiveMessage, StaffAuth, StaffFrame } from './types';
@@ -23,8 +24,8 @@ const SOUNDS: Partial<Record<LiveMessage['type'], 'new-order' | 'waiter-call'>> 
   bill_request: 'waiter-call',
 };
 
-/** Close codes after which reconnecting cannot help (bad auth, revoked, not a member, too many sockets). */
-const FINAL = new Set([4400, 4401, 4403, 4404, 4429]);
+// FINAL: the close codes after which reconnecting cannot help (bad auth, revoked, not a member, too many
+// sockets); BACKOFF_MS: the reconnect delays, 1 s … 30 s. Both defined once, in proto/contracts/live.py.
 
 /** 4429: a cap of the server's was full (its close reason says which); told in the screen's language. */
 const TOO_MANY: Record<string, string> = {
@@ -37,8 +38,6 @@ function tooMany(reason: string | undefined): string {
   const intl = createIntl({ locale, messages: locale === 'en' ? en : es, defaultLocale: 'es' });
   return intl.formatMessage({ id: TOO_MANY[reason ?? ''] ?? TOO_MANY.too_many_for_restaurant });
 }
-
-export const BACKOFF_MS = [1000, 2000, 4000, 8000, 16000, 30000];
 
 export function receivesNotifications(): boolean {
   return read(KEYS.receiveNoti) !== 'no';

@@ -1,3 +1,4 @@
+import { RESTAURANT_TIME_ZONE } from '@/types/api/constants';
 import type { Locale } from './locale';
 
 // one formatter per language: building one costs far more than using it (a menu prices 150 dishes)
@@ -25,10 +26,11 @@ export function formatDate(date: Date | string, locale: Locale): string {
 }
 
 /**
- * The restaurants' time zone, the services' one setting (kit.localtime, `restaurant_timezone`): a
- * restaurant's day is Buenos Aires's, whatever the device's clock is set to.
+ * The restaurants' time zone, the services' one setting (kit.localtime, `restaurant_timezone`),
+ * defined once in proto/contracts/restaurant.py: a restaurant's day is Buenos Aires's, whatever the
+ * device's clock is set to.
  */
-export const RESTAURANT_TIME_ZONE = 'America/Argentina/Buenos_Aires';
+export { RESTAURANT_TIME_ZONE };
 let dayParts: Intl.DateTimeFormat | undefined;
 
 /** The restaurant's day `moment` falls on, y-m-d: 22:00 in Buenos Aires is that day, though the next in UTC. */
