@@ -1,5 +1,6 @@
 import createClient, { type ClientPathsWithMethod, type MaybeOptionalInit, type Middleware } from 'openapi-fetch';
 import type { ApiPaths } from '@/types/api';
+import { bodyCode } from './error-body';
 import { localeStore } from './i18n/locale';
 import { SCREEN_ID } from './screen';
 import { sessionStore } from './session';
@@ -11,39 +12,72 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,
+    /** Seconds the server asks to wait (`Retry-After` of a 429), when it says. */
+    readonly retryAfter: number | null = null,
   ) {
     super(`HTTP ${status}`);
   }
+
+  /** The stable `code` the server sends beside its text (`{detail, code}`); screens branch on it. */
+  get code(): string | null {
+    return bodyCode(this.body);
+  }
 }
 
+/** The UI locale, for localized messages. */
+const locale: Middleware = {
+  onRequest({ request }) {
+    request.headers.set('Accept-Language', localeStore.get());
+    return request;
+  },
+};
+
 /**
- * Token header (spec: `Authorization: Token <token>`), the UI locale for localized messages, and
- * this tab's name (see `SCREEN_ID`).
+ * Token header (spec: `Authorization: Token <token>`) and this tab's name (see `SCREEN_ID`): a
+ * staff member's calls.
  */
-const authAndLocale: Middleware = {
+const session: Middleware = {
   onRequest({ request }) {
     const { token } = sessionStore.get();
     if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Token ${token}`);
-    request.headers.set('Accept-Language', localeStore.get());
     request.headers.set('X-Client-Id', SCREEN_ID);
     return request;
   },
 };
 
-export const api = createClient<ApiPaths>({
-  baseUrl: typeof window !== 'undefined' ? window.location.origin : 'http://localhost',
-  // resolve fetch at call time so that test interceptors (MSW) see every request
-  fetch: (req) => globalThis.fetch(req),
-});
-api.use(authAndLocale);
+function client(...middleware: Middleware[]) {
+  const c = createClient<ApiPaths>({
+    baseUrl: typeof window !== 'undefined' ? window.location.origin : 'http://localhost',
+    // resolve fetch at call time so that test interceptors (MSW) see every request
+    fetch: (req) => globalThis.fetch(req),
+  });
+  c.use(...middleware);
+  return c;
+}
+
+/** The app's calls: the session's token (when logged in), the language and the tab's name. */
+export const api = client(session, locale);
+
+/**
+ * The same client for the diner's phone pages (the menu, the table's tab, an order's tracking
+ * page), whose calls are anonymous: the place's token in the path or nothing. They never carry a
+ * staff session's token (a stale one left on a shared phone would have them refused) nor name a
+ * staff screen; only the language.
+ */
+export const publicApi = client(locale);
 
 /** openapi-fetch result → data, or throws ApiError with the body the server sent. */
 export async function unwrap<T>(
   promise: Promise<{ data?: T; error?: unknown; response: Response }>,
 ): Promise<T> {
   const { data, error, response } = await promise;
-  if (!response.ok) throw new ApiError(response.status, error ?? null);
+  if (!response.ok) throw new ApiError(response.status, error ?? null, retryAfter(response));
   return data as T;
+}
+
+function retryAfter(response: Response): number | null {
+  const seconds = Number(response.headers.get('Retry-After'));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
 }
 
 type BlobPath = ClientPathsWithMethod<typeof api, 'get'>;

@@ -1,5 +1,5 @@
 import { ApiError } from './api-client';
-import { bodyCode, flattenErrors } from './error-body';
+import { flattenErrors } from './error-body';
 import { useT } from './i18n/messages';
 import { DURATION, notify } from './notify';
 
@@ -13,7 +13,7 @@ export { flattenErrors, type FieldError } from './error-body';
 
 /** The stable `code` of an answer (`{detail, code}`, `{non_field_errors, code}`, `{field, code}`). */
 export function errorCode(error: unknown): string | null {
-  return error instanceof ApiError ? bodyCode(error.body) : null;
+  return error instanceof ApiError ? error.code : null;
 }
 
 /** What one notification says instead of the server's text: catalog ids and a duration. */

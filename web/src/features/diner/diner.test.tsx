@@ -5,14 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as toasts from '@/lib/notify';
 import { server } from '@/testing/setup-tests';
 import { renderApp } from '@/testing/test-utils';
-import { resetResources } from './api/resource';
 import type { Tab } from './api/types';
 import { navigation } from './components/checkout-dialog';
 import { FakeSocket, recordSockets } from './testing/fake-socket';
 import { MENU, menuHandler, placeHandler, tabLine as line } from './testing/fixtures';
 
 beforeEach(() => {
-  resetResources();
   sessionStorage.clear();
   // no server socket in these tests unless one says so: a socket that never opens
   vi.stubGlobal('WebSocket', FakeSocket);

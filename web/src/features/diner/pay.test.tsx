@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { type MockInstance, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/setup-tests';
 import { renderApp } from '@/testing/test-utils';
-import { resetResources } from './api/resource';
 import type { TableCheckout } from './api/types';
 import { navigation } from './navigation';
 import { nextShareCents, shareCents, tipBody, tipCents } from './pay/amounts';
@@ -24,7 +23,6 @@ let fake: ReturnType<typeof payServer>;
 let open: MockInstance<typeof navigation.open>;
 
 beforeEach(() => {
-  resetResources();
   sessionStorage.clear();
   vi.stubGlobal('WebSocket', FakeSocket);
   open = vi.spyOn(navigation, 'open').mockImplementation(() => {});

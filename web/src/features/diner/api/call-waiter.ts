@@ -1,14 +1,12 @@
-import { useCallback } from 'react';
-import { request } from './http';
-import { useAction } from './resource';
+import { publicApi, unwrap } from '@/lib/api-client';
+import { dinerKeys } from './keys';
+import { useSend } from './query';
 
 export type CallKind = 'waiter' | 'bill';
 
 /** PUT llamar-mozo/{token}/ (floor, anonymous): call the waiter, or ask for the bill. */
 export function callWaiter(token: string, kind: CallKind): Promise<unknown> {
-  return request('PUT', `/api/llamar-mozo/${encodeURIComponent(token)}/`, { body: { kind } });
+  return unwrap(publicApi.PUT('/api/llamar-mozo/{token}/', { params: { path: { token } }, body: { kind } }));
 }
 
-export function useCallWaiter(token: string) {
-  return useAction(useCallback((kind: CallKind) => callWaiter(token, kind), [token]));
-}
+export const useCallWaiter = (token: string) => useSend(dinerKeys.send('call', token), (kind: CallKind) => callWaiter(token, kind));

@@ -1,5 +1,6 @@
-import { request } from './http';
-import { useAction } from './resource';
+import { publicApi, unwrap } from '@/lib/api-client';
+import { dinerKeys } from './keys';
+import { useSend } from './query';
 import type { DeliveryCreate, DeliveryCreated } from './types';
 
 /**
@@ -7,9 +8,7 @@ import type { DeliveryCreate, DeliveryCreated } from './types';
  * also recorded in ordering (status 1, the message's number) so staff see it on /delivery.
  */
 export function createDelivery({ key, body }: { key: string; body: DeliveryCreate }): Promise<DeliveryCreated> {
-  return request<DeliveryCreated>('POST', '/api/delivery/', { body, headers: { 'Idempotency-Key': key } });
+  return unwrap(publicApi.POST('/api/delivery/', { params: { header: { 'idempotency-key': key } }, body }));
 }
 
-export function useCreateDelivery() {
-  return useAction(createDelivery);
-}
+export const useCreateDelivery = () => useSend(dinerKeys.send('delivery'), createDelivery);

@@ -1,16 +1,18 @@
-import { request } from './http';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { publicApi, unwrap } from '@/lib/api-client';
 import { dinerKeys } from './keys';
-import { useResource } from './resource';
+import { dinerReads } from './query';
 import type { TablePayState } from './types';
 
 /**
  * GET pagar-orden/mercadopago/mesa/?t= (billing, anonymous): whether the restaurant takes online
  * payments and tips, and the table's open checkouts (an equal split and its shares paid).
  */
-export function getPayState(token: string): Promise<TablePayState> {
-  return request<TablePayState>('GET', `/api/pagar-orden/mercadopago/mesa/?t=${encodeURIComponent(token)}`);
+export function getPayState(token: string, signal?: AbortSignal): Promise<TablePayState> {
+  return unwrap(publicApi.GET('/api/pagar-orden/mercadopago/mesa/', { params: { query: { t: token } }, signal }));
 }
 
-export function usePayState(token: string) {
-  return useResource(dinerKeys.payState(token), () => getPayState(token));
-}
+export const payStateQuery = (token: string) =>
+  queryOptions({ queryKey: dinerKeys.payState(token), queryFn: ({ signal }) => getPayState(token, signal), ...dinerReads });
+
+export const usePayState = (token: string) => useQuery(payStateQuery(token));

@@ -1,5 +1,6 @@
-import { request } from './http';
-import { useAction } from './resource';
+import { publicApi, unwrap } from '@/lib/api-client';
+import { dinerKeys } from './keys';
+import { useSend } from './query';
 import type { CheckoutCreated, ShareCreate, TableCheckoutCreate } from './types';
 
 export type PayOnline = { key: string } & ({ body: TableCheckoutCreate; share?: undefined } | { body: ShareCreate; share: number });
@@ -10,9 +11,12 @@ export type PayOnline = { key: string } & ({ body: TableCheckoutCreate; share?: 
  * the tap's Idempotency-Key: a retry after a lost answer gets the same checkout, not a second one.
  */
 export function payOnline({ key, body, share }: PayOnline): Promise<CheckoutCreated> {
-  const path = share == null ? '/api/pagar-orden/mercadopago/mesa/' : `/api/pagar-orden/mercadopago/mesa/${share}/parte/`;
-  return request<CheckoutCreated>('POST', path, { body, headers: { 'Idempotency-Key': key } });
+  const header = { 'idempotency-key': key };
+  return unwrap(
+    share == null
+      ? publicApi.POST('/api/pagar-orden/mercadopago/mesa/', { params: { header }, body: body as TableCheckoutCreate })
+      : publicApi.POST('/api/pagar-orden/mercadopago/mesa/{checkout_id}/parte/', { params: { header, path: { checkout_id: share } }, body }),
+  );
 }
 
-// payOnline is a module function: the same one on every render
-export const usePayOnline = () => useAction(payOnline);
+export const usePayOnline = () => useSend(dinerKeys.send('pay'), payOnline);

@@ -1,7 +1,6 @@
-import { useCallback } from 'react';
-import { request } from './http';
+import { publicApi, unwrap } from '@/lib/api-client';
 import { dinerKeys } from './keys';
-import { invalidate, useAction } from './resource';
+import { refresh, useSend } from './query';
 import type { DinerOrderCreate, DinerOrderPublic } from './types';
 
 /**
@@ -9,20 +8,15 @@ import type { DinerOrderCreate, DinerOrderPublic } from './types';
  * placed, so a double tap (or a retry after a lost answer) places one order.
  */
 export function placeDinerOrder(token: string, key: string, body: DinerOrderCreate): Promise<DinerOrderPublic> {
-  return request<DinerOrderPublic>('POST', `/api/ordenes/lugar/${encodeURIComponent(token)}/`, {
-    body,
-    headers: { 'Idempotency-Key': key },
-  });
+  return unwrap(
+    publicApi.POST('/api/ordenes/lugar/{token}/', { params: { path: { token }, header: { 'idempotency-key': key } }, body }),
+  ) as Promise<DinerOrderPublic>;
 }
 
 export function usePlaceDinerOrder(token: string) {
-  const run = useCallback(
-    async ({ key, body }: { key: string; body: DinerOrderCreate }) => {
-      const answer = await placeDinerOrder(token, key, body);
-      void invalidate(dinerKeys.tab(token));
-      return answer;
-    },
-    [token],
-  );
-  return useAction(run);
+  return useSend(dinerKeys.send('order', token), async ({ key, body }: { key: string; body: DinerOrderCreate }) => {
+    const answer = await placeDinerOrder(token, key, body);
+    void refresh(dinerKeys.tab(token));
+    return answer;
+  });
 }

@@ -1,6 +1,6 @@
 /**
  * The diner's wire shapes, from the generated OpenAPI types: type-only imports, so the phone's
- * bundle carries none of them (the small client in http.ts does the calls).
+ * bundle carries none of them (lib/api-client.ts's `publicApi` does the calls).
  */
 import type { components as Billing } from '@/types/api/billing';
 import type { components as Catalog } from '@/types/api/catalog';

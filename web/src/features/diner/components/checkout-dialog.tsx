@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Modal, Stack, TextInput, type TextInputProps } from '@mantine/core';
 import { LabelledChoice } from '@/components/labelled-choice';
+import { ApiError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n/messages';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useCreateDelivery } from '../api/create-delivery';
-import { DinerHttpError, newIdempotencyKey } from '../api/http';
 import type { PublicMenu } from '../api/types';
 import { type CartLine, type Checkout, LIMITS, cartTotalCents, checkoutErrors, fromCents, orderNumber, parseAmount } from '../cart';
 import { trackingLink } from '../tracking/get-tracking';
@@ -86,7 +87,7 @@ export function CheckoutDialog(props: { opened: boolean; menu: PublicMenu; lines
       // the order's own page, linked in the message (issue 20)
       tracking = created.tracking_token ? trackingLink(created.tracking_token) : null;
     } catch (err) {
-      if (err instanceof DinerHttpError && err.status < 500) {
+      if (err instanceof ApiError && err.status < 500) {
         setFailure(sendErrorText(t, err));
         return;
       }

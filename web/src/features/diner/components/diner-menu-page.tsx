@@ -3,15 +3,16 @@ import { Affix, Button, Center, Container, Group, Image, Loader, Stack, Text, Ti
 import { IconShoppingBag } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
 import { localeStore, useLocale } from '@/lib/i18n/locale';
 import { KEYS, write } from '@/lib/storage';
 import { useT } from '@/lib/i18n/messages';
+import QueryProvider, { queryClient } from '@/lib/query';
 import { readMenuLink } from '../api/first-request';
-import { prefetchPlace, usePlace } from '../api/get-place';
-import { prefetchPublicMenu, usePublicMenu } from '../api/get-public-menu';
-import { DinerHttpError } from '../api/http';
+import { placeQuery, usePlace } from '../api/get-place';
+import { publicMenuQuery, usePublicMenu } from '../api/get-public-menu';
 import { dinerKeys } from '../api/keys';
-import { invalidate } from '../api/resource';
+import { refresh } from '../api/query';
 import type { PublicCategory, PublicDish, PublicMenu } from '../api/types';
 import { type CartLine, addToCart, cartCount, cartTotalCents, keepAvailable, setQuantity } from '../cart';
 import { type TableMessage, useTableSocket } from '../table-socket';
@@ -35,9 +36,11 @@ export function prepare() {
   const link = readMenuLink(window.location.search);
   const data = async () => {
     if (link && 'token' in link) {
-      const place = await prefetchPlace(link.token);
-      if (place) await prefetchPublicMenu(place.fk_menu);
-    } else if (link) await prefetchPublicMenu(link.menuId);
+      const place = placeQuery(link.token);
+      await queryClient.prefetchQuery(place);
+      const menuId = queryClient.getQueryData(place.queryKey)?.fk_menu;
+      if (menuId != null) await queryClient.prefetchQuery(publicMenuQuery(menuId));
+    } else if (link) await queryClient.prefetchQuery(publicMenuQuery(link.menuId));
   };
   return Promise.all([loadDinerCatalog(localeStore.get()), data()]);
 }
@@ -50,12 +53,16 @@ export function prepare() {
 export default function DinerMenuPage() {
   const [params] = useSearchParams();
   const link = readMenuLink(params.toString());
+  // the one QueryClient, mounted here rather than by the router's lazy WithQuery: the page renders
+  // in the first frame, with what prepare() read
   return (
-    <DinerMessages>
-      <Container size="sm" px="sm" py="md" pb={120}>
-        {link && 'token' in link ? <TableMenu token={link.token} /> : <MenuView menuId={link?.menuId ?? null} table={null} />}
-      </Container>
-    </DinerMessages>
+    <QueryProvider>
+      <DinerMessages>
+        <Container size="sm" px="sm" py="md" pb={120}>
+          {link && 'token' in link ? <TableMenu token={link.token} /> : <MenuView menuId={link?.menuId ?? null} table={null} />}
+        </Container>
+      </DinerMessages>
+    </QueryProvider>
   );
 }
 
@@ -91,10 +98,10 @@ function TableMenu({ token }: { token: string }) {
     if (found) write(KEYS.dinerTable, `${paths.menus.path}?p=${encodeURIComponent(token)}`);
   }, [found, token]);
   if (place.isPending) return <Loading />;
-  if (place.isError || !place.data) {
+  if (!place.data) {
     const err = place.error;
-    const gone = err instanceof DinerHttpError && (err.status === 410 || err.code === 'place_token_revoked');
-    if (err instanceof DinerHttpError && err.status < 500) return <NotFound text={t(gone ? 'diner.place.revoked' : 'diner.place.unknown')} />;
+    const gone = err instanceof ApiError && (err.status === 410 || err.code === 'place_token_revoked');
+    if (err instanceof ApiError && err.status < 500) return <NotFound text={t(gone ? 'diner.place.revoked' : 'diner.place.unknown')} />;
     return <LoadError onRetry={() => place.refetch()} />;
   }
   return <MenuView menuId={place.data.fk_menu} table={{ token, name: place.data.i_name }} />;
@@ -133,7 +140,8 @@ function MenuView({ menuId, table }: { menuId: number | null; table: Table | nul
   const menu = usePublicMenu(menuId);
   if (menuId == null) return <NotFound />;
   if (menu.isPending) return <Loading />;
-  if (menu.isError) return <LoadError onRetry={() => menu.refetch()} />;
+  // a failed read again keeps the menu shown; only a first one that failed is an error
+  if (menu.data === undefined) return <LoadError onRetry={() => menu.refetch()} />;
   if (!menu.data) return <NotFound />;
   return <LoadedMenu menu={menu.data} table={table} />;
 }
@@ -188,8 +196,8 @@ function LoadedMenu({ menu, table }: { menu: PublicMenu; table: Table | null }) 
     (m: TableMessage) => {
       if (!table) return;
       // the message names what it changed: the menu, or the table's tab
-      if (m.changed.resource === 'menu') void invalidate(dinerKeys.menu(menu.menu.id));
-      if (m.changed.resource === 'tab') void invalidate(dinerKeys.tab(table.token));
+      if (m.changed.resource === 'menu') void refresh(dinerKeys.menu(menu.menu.id));
+      if (m.changed.resource === 'tab') void refresh(dinerKeys.tab(table.token));
       if (m.type === 'waiter_call_cleared') setWaiterComing(true);
       if (m.type === 'waiter_call' || m.type === 'bill_request') setWaiterComing(false);
       if (m.type === 'table_freed') setNotice({ color: 'teal', text: t('diner.table.freed') });
@@ -198,7 +206,7 @@ function LoadedMenu({ menu, table }: { menu: PublicMenu; table: Table | null }) 
   );
   const onReady = useCallback(() => {
     // connected (again): what happened while away is in the tab
-    if (table) void invalidate(dinerKeys.tab(table.token));
+    if (table) void refresh(dinerKeys.tab(table.token));
   }, [table]);
   const live = useTableSocket(table?.token ?? null, locale, { onMessage, onReady });
 

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Modal, Stack, TextInput } from '@mantine/core';
 import { useT } from '@/lib/i18n/messages';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { read, write } from '@/lib/storage';
-import { newIdempotencyKey } from '../api/http';
 import { usePlaceDinerOrder } from '../api/place-order';
 import { type CartLine, LIMITS } from '../cart';
 import { rememberOrder } from '../my-orders';

@@ -1,5 +1,5 @@
+import { ApiError } from '@/lib/api-client';
 import { flattenErrors } from '@/lib/error-body';
-import { DinerHttpError } from '../api/http';
 
 type T = (id: string, values?: Record<string, string | number>) => string;
 
@@ -7,7 +7,7 @@ const CODES = new Set(['orders_stopped', 'restaurant_closed', 'dish_unavailable'
 
 /** What a refused send says, by the answer's `code` (never by its wording). */
 export function sendErrorText(t: T, err: unknown): string {
-  if (!(err instanceof DinerHttpError)) return t('diner.errors.network');
+  if (!(err instanceof ApiError)) return t('diner.errors.network');
   const code = err.code;
   if (code === 'too_many_orders' || err.status === 429) return t('diner.errors.too_many_orders', { seconds: err.retryAfter ?? 60 });
   if (code && CODES.has(code)) return t(`diner.errors.${code}`);

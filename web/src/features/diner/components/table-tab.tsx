@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBell, IconReceipt } from '@tabler/icons-react';
+import { ApiError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n/messages';
 import { type CallKind, useCallWaiter } from '../api/call-waiter';
-import { DinerHttpError } from '../api/http';
 import { usePayState } from '../api/get-pay-state';
 import { useTab } from '../api/get-tab';
 import { dinerKeys } from '../api/keys';
-import { invalidate } from '../api/resource';
+import { refresh } from '../api/query';
 import type { LineStatus, PayStatus } from '../api/types';
 import { lineCents, toCents } from '../cart';
 import { openSplit } from '../pay/amounts';
@@ -106,7 +106,7 @@ export function TableTab({ token, live, waiterComing }: { token: string; live: S
           {t('diner.table.total', { total: money(toCents(tab.data?.total ?? '0')) })}
         </Text>
         {tab.data && pay.data?.linked && (
-          <TablePay token={token} lines={lines} state={pay.data} onStale={() => void Promise.all([invalidate(dinerKeys.tab(token)), refetchPay()])} />
+          <TablePay token={token} lines={lines} state={pay.data} onStale={() => void Promise.all([refresh(dinerKeys.tab(token)), refresh(dinerKeys.payState(token))])} />
         )}
       </Stack>
     </Box>
@@ -127,9 +127,9 @@ export function WaiterButtons({ token }: { token: string }) {
       setNote({
         ok: false,
         text:
-          err instanceof DinerHttpError && err.status === 429
+          err instanceof ApiError && err.status === 429
             ? t('diner.errors.too_many_calls', { seconds: err.retryAfter ?? 30 })
-            : err instanceof DinerHttpError && (err.status === 410 || err.code === 'place_token_revoked')
+            : err instanceof ApiError && (err.status === 410 || err.code === 'place_token_revoked')
               ? t('diner.place.revoked')
               : t('diner.errors.network'),
       });

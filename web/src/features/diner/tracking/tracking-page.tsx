@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Box, Button, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/i18n/format';
 import { localeStore, useLocale } from '@/lib/i18n/locale';
 import { useT } from '@/lib/i18n/messages';
-import { DinerHttpError } from '../api/http';
 import { toCents } from '../cart';
 import type { LineStatus } from '../api/types';
 import { DinerMessages, loadDinerCatalog } from '../components/diner-messages';
@@ -22,7 +22,8 @@ export function prepare() {
 /**
  * /seguimiento?t=<token>: the page the WhatsApp message links to, for one delivery or take-away
  * order only (issue 20): its lines, total and live status, in the diner's language. Phone first
- * and light: the diner's own small client, no react-query.
+ * and light: the one client's `publicApi` (lib/api-client.ts), and no react-query: one order, read
+ * again on each message.
  */
 export default function TrackingPage() {
   const [params] = useSearchParams();
@@ -65,8 +66,8 @@ function useTrackedOrder(token: string) {
             setState((s) => (s.kind === 'gone' ? s : { kind: 'ok', order }));
           },
           (err: unknown) => {
-            if (err instanceof DinerHttpError && err.status === 404) return setState({ kind: 'gone' });
-            const retryAfter = err instanceof DinerHttpError && err.status === 429 ? err.retryAfter : null;
+            if (err instanceof ApiError && err.status === 404) return setState({ kind: 'gone' });
+            const retryAfter = err instanceof ApiError && err.status === 429 ? err.retryAfter : null;
             // a failed read again keeps the order shown
             setState((s) =>
               s.kind === 'gone' ? s : { kind: 'failed', retryAfter, order: s.kind === 'ok' ? s.order : s.kind === 'failed' ? s.order : undefined },

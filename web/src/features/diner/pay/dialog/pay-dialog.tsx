@@ -2,9 +2,10 @@ import { useRef, useState } from 'react';
 import { Alert, Box, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { LabelledChoice } from '@/components/labelled-choice';
+import { ApiError } from '@/lib/api-client';
 import { flattenErrors } from '@/lib/error-body';
 import { MessagesScope, useT } from '@/lib/i18n/messages';
-import { DinerHttpError, newIdempotencyKey } from '../../api/http';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { type PayOnline, usePayOnline } from '../../api/pay-online';
 import type { PayMode, TabLine, TableCheckout } from '../../api/types';
 import { lineCents } from '../../cart';
@@ -38,7 +39,7 @@ const CODES = new Set([...STALE, 'tip_invalid', 'share_too_small']);
 
 /** What a refused payment says, by the answer's `code` (never by its wording). */
 export function payErrorText(t: T, err: unknown, share: boolean): string {
-  if (!(err instanceof DinerHttpError)) return t('diner.errors.network');
+  if (!(err instanceof ApiError)) return t('diner.errors.network');
   const code = err.code;
   if (code && CODES.has(code)) return t(`diner.pay.errors.${code}`);
   if (err.status === 410 || code === 'place_token_revoked') return t('diner.place.revoked');
@@ -113,7 +114,7 @@ function Pay({ token, tips, lines, share, onClose, onStale }: PayDialogProps) {
       (answer) => navigation.open(answer.init_point),
       (err: unknown) => {
         setFailure(payErrorText(t, err, !!share));
-        if (err instanceof DinerHttpError && ((err.code && STALE.has(err.code)) || (share && err.status === 404))) onStale();
+        if (err instanceof ApiError && ((err.code && STALE.has(err.code)) || (share && err.status === 404))) onStale();
       },
     );
   };
