@@ -157,7 +157,7 @@ def create_app(
             bus = app.state.bus = Bus(settings)
             app.state.broker = bus.broker
             app.state.relay = OutboxRelay(app.state.background_session_factory, bus, settings.outbox_poll_seconds)
-            subscribe_handlers(
+            app.state.event_handlers = subscribe_handlers(
                 bus, app.state.background_session_factory, event_handlers or {}, on_events_written=app.state.relay.wake,
                 concurrency=max(1, settings.db_background_pool_size - 1),
                 provided={**collaborators(app), **(provides(app) if provides else {})},

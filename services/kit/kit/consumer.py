@@ -183,14 +183,15 @@ def subscribe_handlers(
     on_events_written: Callable[[], None] = lambda: None,
     concurrency: int = 2,
     provided: Mapping[str, object] | None = None,
-) -> None:
+) -> dict[str, tuple[BoundHandler, ...]]:
     """Consume one queue per handled event type; the bindings follow from the handler map.
 
     The broker hands each queue up to `consumer_prefetch` events at once, and each runs as a task
     of its own; at most `concurrency` of them (the background pool's steady connections: one more
     stays for the relay) are applied at a time, the rest wait their turn here instead of timing
     out on the pool and going round the retry queue (seen under the payments benchmark). Each
-    handler is bound to the collaborators it names from `provided` first (`inject`)."""
+    handler is bound to the collaborators it names from `provided` first (`inject`); answers the
+    bound handlers by event type."""
     bound = {event_type: tuple(inject(h, provided or {}) for h in handlers_of(entry)) for event_type, entry in handlers.items()}
     watch_event_types(handlers)
     slots = asyncio.Semaphore(concurrency)
@@ -199,3 +200,4 @@ def subscribe_handlers(
         consume = _consumer(bus, event_type, queue_name, session_factory, entry, event_class(event_type),
                             on_events_written, slots)
         bus.subscribe(event_type, consume)
+    return bound

@@ -7,7 +7,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from contracts import Event
 from kit.auth import ADMIN, CLIENT, OPERATOR, OWNER
 from kit.membership import RestaurantMember
-from kit.testing.membership_tests import publish, wait_processed
+from kit.consumer import process_event
 
 A, B = 10, 20
 OWNER_A, OWNER_B, OPERATOR_A, A_CLIENT, AN_ADMIN, STRANGER = 1, 2, 5, 3, 9, 77
@@ -36,7 +36,12 @@ async def seed_members(session_factory: async_sessionmaker[AsyncSession]) -> Non
 
 
 async def deliver(app, *events: Event) -> None:
-    """Publish other services' events through the broker and wait until the app has processed them."""
+    """Apply other services' events as the app's consumers would, one after another: its handlers,
+    once per event id, in one transaction each (`kit.consumer.process_event`). Not through the
+    broker: a test's world is facts, not the bus, and applying ordering's eight in place saves the
+    broker's round trips and the 50 ms polls for them (about 170 against 110 ms on a loaded
+    machine). The bus itself is proven by `publish` and `wait_processed` (kit's and every
+    service's topology and membership tests)."""
     for event in events:
-        await publish(app, event)
-    await wait_processed(app, *events)
+        await process_event(app.state.background_session_factory, app.state.event_handlers.get(event.type, ()), event,
+                            app.state.relay.wake)
