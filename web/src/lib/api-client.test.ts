@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/setup-tests';
 import { seedSession } from '@/testing/test-utils';
-import { ApiError, getBlob, saveBlob } from './api-client';
+import { ApiError, api, getBlob, publicApi, saveBlob, unwrap } from './api-client';
 import { localeStore } from './i18n/locale';
 import { SCREEN_ID } from './screen';
 import { KEYS } from './storage';
@@ -39,6 +39,59 @@ describe('getBlob: PDFs and images through the API client', () => {
     const error = await getBlob('/api/tickets/reporte/', { params: { query: { fk_resto: 7 } } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, body: { detail: 'No active orders.', code: 'no_active_orders' } });
+  });
+});
+
+describe("publicApi: the diner's calls through the same client", () => {
+  beforeEach(() => {
+    // a staff session left on the phone
+    seedSession('owner');
+    localStorage.setItem(KEYS.locale, 'en');
+    localeStore.reset();
+  });
+
+  function record() {
+    const seen: { auth: string | null; lang: string | null; screen: string | null; key: string | null; body: unknown }[] = [];
+    server.use(
+      http.all('*/api/ordenes/lugar/:token/', async ({ request }) => {
+        seen.push({
+          auth: request.headers.get('Authorization'), lang: request.headers.get('Accept-Language'), screen: request.headers.get('X-Client-Id'),
+          key: request.headers.get('Idempotency-Key'), body: request.method === 'POST' ? await request.json() : null,
+        });
+        return request.method === 'POST'
+          ? HttpResponse.json({ detail: 'Too many orders.', code: 'too_many_orders' }, { status: 429, headers: { 'Retry-After': '42' } })
+          : HttpResponse.json({ fk_sit: 4, lines: [], total: '0.00' });
+      }),
+    );
+    return seen;
+  }
+
+  it("is anonymous whoever is logged in: the language only, never the session's token nor a staff screen's name", async () => {
+    const seen = record();
+    await unwrap(publicApi.GET('/api/ordenes/lugar/{token}/', { params: { path: { token: 'tok-m1' } } }));
+    await unwrap(api.GET('/api/ordenes/lugar/{token}/', { params: { path: { token: 'tok-m1' } } }));
+    expect(seen).toEqual([
+      { auth: null, lang: 'en', screen: null, key: null, body: null },
+      { auth: 'Token tok-owner', lang: 'en', screen: SCREEN_ID, key: null, body: null },
+    ]);
+  });
+
+  it("sends the tap's Idempotency-Key; a refusal throws the one ApiError, with its code and the Retry-After it asks", async () => {
+    const seen = record();
+    const body = { diner_name: 'Ana', ordenes: [{ fk_dish: 8, quantity: 1, extra_commentary: '' }] };
+    const error = await unwrap(publicApi.POST('/api/ordenes/lugar/{token}/', { params: { path: { token: 'tok-m1' }, header: { 'idempotency-key': 'key-12345678' } }, body })).catch(
+      (e: unknown) => e,
+    );
+    expect(seen).toEqual([{ auth: null, lang: 'en', screen: null, key: 'key-12345678', body }]);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 429, code: 'too_many_orders', retryAfter: 42 });
+  });
+
+  it('a network failure is no ApiError (the screens say so as such)', async () => {
+    server.use(http.get('*/api/ordenes/lugar/:token/', () => HttpResponse.error()));
+    const error = await unwrap(publicApi.GET('/api/ordenes/lugar/{token}/', { params: { path: { token: 'tok-m1' } } })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect(new ApiError(400, { detail: 'x' })).toMatchObject({ code: null, retryAfter: null });
   });
 });
 
