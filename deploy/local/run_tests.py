@@ -153,14 +153,20 @@ def python_packages() -> list[tuple[str, Path]]:
             *((name, REPO / "services" / name) for name in SERVICES)]
 
 
+# proto's tests are all of them pure: the contracts and their exported schemas
+UNIT_LAYER = {"proto": "tests"}
+
+
 def fast(extra: list[str], workers: int = 2) -> None:
     """The unit layers, the linters and the type check: no server, no stack."""
     runs: list[tuple] = [("ruff (python lint)", [RUFF, "check", "."], REPO, env_with())]
     for name, folder in python_packages():
-        if has_tests(folder / "tests" / "unit"):
-            runs.append((f"unit-{name}", [PYTEST, "-q", "-p", "no:cacheprovider", *extra, "tests/unit"], folder, env_with()))
+        layer = folder / UNIT_LAYER.get(name, "tests/unit")
+        if has_tests(layer):
+            runs.append((f"unit-{name}", [PYTEST, "-q", "-p", "no:cacheprovider", *extra, str(layer.relative_to(folder))],
+                         folder, env_with()))
         else:
-            skipped(f"unit-{name}", f"no tests in {(folder / 'tests' / 'unit').relative_to(REPO)}")
+            skipped(f"unit-{name}", f"no tests in {layer.relative_to(REPO)}")
     env = env_with({"CI": "1"})
     runs += [(WEB_CHECKS["lint"], ["npm", "run", "lint"], REPO / "web", env, False),
              ("web types (tsc)", ["npm", "run", "typecheck"], REPO / "web", env, False)]
