@@ -118,6 +118,7 @@ async def load(dsn: str, restaurants: int, days: int, lines: int, today: date) -
     lines and seconds."""
     from billing import models  # noqa: F401
     from billing.ledger.service import record_payments
+    from billing.store import Store
     from billing.projections.handlers import on_restaurant_profile
     from kit.db import make_engine, make_session_factory
     from kit.membership import on_restaurant_created
@@ -134,7 +135,7 @@ async def load(dsn: str, restaurants: int, days: int, lines: int, today: date) -
     count = 0
     for number, batch in enumerate(payments(restaurants, days, lines, today), 1):
         async with factory() as session, session.begin():
-            count += await record_payments(session, batch)
+            count += await record_payments(Store(session), batch)
         if number % 25 == 0:
             print(f"  {count:,} payments recorded ({time.perf_counter() - started:.0f} s)", file=sys.stderr)
     seconds = time.perf_counter() - started

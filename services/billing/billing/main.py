@@ -21,6 +21,7 @@ def build_app(settings: Settings | None = None) -> FastAPI:
         event_handlers=EVENT_HANDLERS,
         on_startup=[runtime.start],
         on_shutdown=[runtime.stop],
+        provides=runtime.provided,
     )
 
 

@@ -2,8 +2,8 @@ from fastapi import APIRouter
 
 from billing.balance import service
 from billing.balance.schemas import BalanceQuery, NoSales, RestaurantBalance
+from billing.store import StoreDep
 from kit.auth import Staff
-from kit.db import SessionDep
 
 router = APIRouter(prefix="/api", tags=["balance"])
 
@@ -12,8 +12,8 @@ router = APIRouter(prefix="/api", tags=["balance"])
     "/obtener-balance/resto-balance/", response_model=RestaurantBalance | NoSales, response_model_exclude_none=True,
     operation_id="getRestaurantBalance",
 )
-async def restaurant_balance(query: BalanceQuery, principal: Staff, session: SessionDep):
+async def restaurant_balance(query: BalanceQuery, principal: Staff, store: StoreDep):
     """Sales, commission, income and the current account for a period (local days, both included),
     or `{detail, code: no_sales_in_range}` when nothing was sold. Owner, operator (cash only, no
     current account) and admin."""
-    return await service.balance(session, principal, query)
+    return await service.balance(store, principal, query)

@@ -8,8 +8,8 @@ from billing.checkout.schemas import (
     ChargePublic, ChargeState, CheckoutCancelled, DeliveryCheckoutCreate, PlaceToken, ShareCreate, TableCheckoutCreate,
     TablePayState,
 )
+from billing.store import StoreDep
 from kit.auth import Staff
-from kit.db import SessionDep
 from kit.pagination import DbId
 
 router = APIRouter(prefix="/api/pagar-orden", tags=["checkout"])
@@ -43,35 +43,35 @@ DELIVERY = (
 
 @router.post("/mercadopago/mesa/", status_code=201, response_model=ChargePublic, operation_id="payTableOnline",
              description=TABLE)
-async def pay_table(data: TableCheckoutCreate, request: Request, session: SessionDep, checkouts: CheckoutsDep,
+async def pay_table(data: TableCheckoutCreate, request: Request, store: StoreDep, checkouts: CheckoutsDep,
                     idempotency_key: IdempotencyKey = None):
     await limits.anonymous(request, table=data.t)
-    return await service.pay_table(session, checkouts, data, idempotency_key)
+    return await service.pay_table(store, checkouts, data, idempotency_key)
 
 
 @router.get("/mercadopago/mesa/", response_model=TablePayState, operation_id="listTableCheckouts")
-async def table_checkouts(t: Annotated[PlaceToken, Query()], request: Request, session: SessionDep, checkouts: CheckoutsDep):
+async def table_checkouts(t: Annotated[PlaceToken, Query()], request: Request, store: StoreDep, checkouts: CheckoutsDep):
     """Anonymous, with the table's QR token: whether it may pay online (`linked`) and tip (`tips`),
     and its checkouts under way, so other phones can pay a share (`shares_taken < shares`) or see
     what is pending."""
     await limits.anonymous(request, table=t)
-    return await service.open_at_table(session, checkouts, t)
+    return await service.open_at_table(store, checkouts, t)
 
 
 @router.post("/mercadopago/mesa/{checkout_id}/parte/", status_code=201, response_model=ChargePublic,
              operation_id="payTableShareOnline",
              description=SHARE)
-async def pay_share(checkout_id: DbId, data: ShareCreate, request: Request, session: SessionDep, checkouts: CheckoutsDep,
+async def pay_share(checkout_id: DbId, data: ShareCreate, request: Request, store: StoreDep, checkouts: CheckoutsDep,
                     idempotency_key: IdempotencyKey = None):
     await limits.anonymous(request, table=data.t, charge=f"checkout:{checkout_id}")
-    return await service.pay_share(session, checkouts, checkout_id, data, idempotency_key)
+    return await service.pay_share(store, checkouts, checkout_id, data, idempotency_key)
 
 
 @router.post("/mercadopago/delivery/", status_code=201, response_model=ChargePublic, operation_id="payDeliveryOnline",
              description=DELIVERY)
-async def pay_delivery(data: DeliveryCheckoutCreate, principal: Staff, request: Request, session: SessionDep,
+async def pay_delivery(data: DeliveryCheckoutCreate, principal: Staff, request: Request, store: StoreDep,
                        checkouts: CheckoutsDep, idempotency_key: IdempotencyKey = None):
-    return await service.pay_delivery(session, checkouts, principal, request.headers.get("authorization", ""), data,
+    return await service.pay_delivery(store, checkouts, principal, request.headers.get("authorization", ""), data,
                                       idempotency_key)
 
 
@@ -79,7 +79,7 @@ async def pay_delivery(data: DeliveryCheckoutCreate, principal: Staff, request: 
 async def payment_state(
     ref: Annotated[str, Query(min_length=1, max_length=64, description="the external_reference the provider sent back")],
     request: Request,
-    session: SessionDep,
+    store: StoreDep,
     checkouts: CheckoutsDep,
     payment_id: Annotated[str | None, Query(max_length=30, description="the payment_id the provider sent back, if any: "
                                             "a payment still pending here is confirmed with the provider first")] = None,
@@ -87,14 +87,14 @@ async def payment_state(
     """Anonymous (the reference is unguessable): what became of a payment, for /pago/success,
     /pago/pending and /pago/fail."""
     await limits.anonymous(request, charge=ref)
-    return await service.charge_state(session, checkouts, ref, payment_id)
+    return await service.charge_state(store, checkouts, ref, payment_id)
 
 
 @router.post("/{line_id}/cancelar-mercadopago/", response_model=CheckoutCancelled, operation_id="cancelOnlinePayment")
-async def cancel(line_id: DbId, principal: Staff, session: SessionDep, checkouts: CheckoutsDep):
+async def cancel(line_id: DbId, principal: Staff, store: StoreDep, checkouts: CheckoutsDep):
     """Staff of the line's restaurant, after asking: the online payment holding the line ends
     (pending payments cancelled, approved shares refunded at the provider), so the table can pay
     another way. 404 when no payment under way holds the line (or it is another restaurant's);
     409 `checkout_approved` once the provider approved it all; 502 when the provider does not
     answer (nothing changed here; send it again)."""
-    return await service.cancel(session, checkouts, principal, line_id)
+    return await service.cancel(store, checkouts, principal, line_id)

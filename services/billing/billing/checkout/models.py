@@ -29,6 +29,16 @@ Money = Numeric(12, 2)
 OPEN, APPROVED, PAID, CANCELLED, EXPIRED, REFUNDED = "open", "approved", "paid", "cancelled", "expired", "refunded"
 HOLDING = (OPEN, APPROVED)
 ENDED = (CANCELLED, EXPIRED, REFUNDED)
+# Where a checkout may go from where it stands: every change goes through this table
+# (`checkout.change.CheckoutChange`). Open: every charge approved, paid (ordering's payment came
+# first), cancelled by staff or expired; approved: paid by ordering, or refunded when ordering
+# refused it; paid and ended are final.
+TRANSITIONS: dict[str, frozenset[str]] = {
+    OPEN: frozenset({APPROVED, PAID, CANCELLED, EXPIRED}),
+    APPROVED: frozenset({PAID, REFUNDED}),
+    PAID: frozenset(),
+    **{ended: frozenset() for ended in ENDED},
+}
 MODES = ("tab", "mine", "share", "delivery")
 # A charge: not handed out yet, waiting for its payment, or the provider's word on it.
 UNASSIGNED, PENDING, REJECTED = "unassigned", "pending", "rejected"

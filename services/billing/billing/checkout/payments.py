@@ -2,8 +2,8 @@
 
 A payment is believed only as the provider answers `GET /v1/payments/{id}` with the seller's token
 (a notification only says which payment to ask about). It is mapped to its charge by the
-`external_reference` we gave the preference, and applied with the checkout's row locked, so
-notifications of one checkout take turns. Each payment's status only moves forward (pending <
+`external_reference` we gave the preference, and applied through the checkout's unit of work
+(`change.CheckoutChange`: its row locked, so notifications of one checkout take turns). Each payment's status only moves forward (pending <
 rejected < approved; cancelled, refunded and charged back are final): a notification repeated, or
 one answered late with an older status, changes nothing.
 
@@ -28,24 +28,18 @@ from decimal import Decimal, InvalidOperation
 from functools import partial
 
 import structlog
-from sqlalchemy.ext.asyncio import AsyncSession
 
-from billing.checkout import repository
-from billing.checkout.models import (
-    APPROVED, CANCELLED, ENDED, EXPIRED, OPEN, PAID, PENDING, REFUNDED, REJECTED, UNASSIGNED, Checkout, CheckoutCharge,
-    CheckoutPayment,
-)
+from billing.checkout.change import CheckoutChange
 from billing.checkout.errors import SaleNotRecordedYet
+from billing.checkout.models import APPROVED, ENDED, EXPIRED, PAID, REFUNDED, Checkout, CheckoutCharge, CheckoutPayment
 from billing.ledger import service as ledger
 from billing.ledger.rules import CENT, given_back
-from billing.marketplace import repository as accounts_repository
 from billing.marketplace.accounts import LinkLost
 from billing.marketplace.cipher import TokenUnreadable
 from billing.marketplace.errors import MarketplaceNotConfigured, NotificationInvalid, ProviderError, ProviderUnreachable
 from billing.marketplace.provider import Refused, Unreachable
 from billing.marketplace.runtime import Marketplace
-from contracts.billing import CheckoutApproved, CheckoutClosed, CheckoutRejected
-from kit.outbox import add_event
+from billing.store import Store
 
 log = structlog.get_logger()
 ZERO = Decimal("0.00")
@@ -94,13 +88,8 @@ async def at_provider(call):
         raise MarketplaceNotConfigured()
 
 
-def lines_event(checkout: Checkout, line_ids: list[int]) -> dict:
-    return {"checkout_id": checkout.id, "restaurant_id": checkout.restaurant_id, "place_id": checkout.place_id,
-            "delivery_ids": [checkout.delivery_id] if checkout.delivery_id else [], "line_ids": line_ids}
-
-
 # ------------------------------------------------------------------------------- notifications
-async def on_payment_notification(session: AsyncSession, marketplace: Marketplace, notification: dict, data_id: str) -> None:
+async def on_payment_notification(store: Store, marketplace: Marketplace, notification: dict, data_id: str) -> None:
     """`payment` notifications (`payment.created` / `payment.updated`): `data.id` the payment,
     `user_id` the seller. Confirmed with the provider before anything changes; a provider that
     cannot answer now gets a 502, so it sends the notification again."""
@@ -110,22 +99,22 @@ async def on_payment_notification(session: AsyncSession, marketplace: Marketplac
         account_id = int(notification.get("user_id"))
     except (TypeError, ValueError):
         raise NotificationInvalid()
-    if await accounts_repository.account(session, account_id) is None:
+    if await store.links.account(account_id) is None:
         log.info("checkout_payment_ignored", reason="account_not_linked", account=account_id, payment=data_id)
         return
-    payment = await sellers_record(session, marketplace, account_id, lambda token: marketplace.api.payment(token, data_id))
+    payment = await sellers_record(store, marketplace, account_id, lambda token: marketplace.api.payment(token, data_id))
     if payment is None:
         log.info("checkout_payment_ignored", reason="not_the_sellers", account=account_id, payment=data_id)
         return
-    await apply_payment(session, marketplace, payment)
+    await apply_payment(store, marketplace, payment)
 
 
-async def sellers_record(session: AsyncSession, marketplace: Marketplace, account_id: int, request) -> dict | None:
+async def sellers_record(store: Store, marketplace: Marketplace, account_id: int, request) -> dict | None:
     """A read on the seller's behalf while a notification is applied: None when the provider has no
     such record of this seller's (404) or our link to the seller is gone; a provider that cannot
     answer now is a 502, so it sends the notification again."""
     try:
-        return await marketplace.accounts.call(session, account_id, request)
+        return await marketplace.accounts.call(store.session, account_id, request)
     except LinkLost:
         return None
     except Refused as refused:
@@ -139,13 +128,13 @@ async def sellers_record(session: AsyncSession, marketplace: Marketplace, accoun
         raise MarketplaceNotConfigured()
 
 
-async def preference_paid(session: AsyncSession, marketplace: Marketplace, account_id: int, payment: dict) -> str | None:
+async def preference_paid(store: Store, marketplace: Marketplace, account_id: int, payment: dict) -> str | None:
     """The preference a payment was made through. A payment names its merchant order, not its
     preference, so the order is asked; None when the provider knows no such order of the seller."""
     order_id = str((payment.get("order") or {}).get("id") or "")
     if not order_id.isdigit():
         return None
-    order = await sellers_record(session, marketplace, account_id, lambda token: marketplace.api.merchant_order(token, order_id))
+    order = await sellers_record(store, marketplace, account_id, lambda token: marketplace.api.merchant_order(token, order_id))
     return str((order or {}).get("preference_id") or "") or None
 
 
@@ -158,51 +147,47 @@ def fee_kept(charge: CheckoutCharge, payment: dict, preference_id: str | None) -
     return application_fee(payment)
 
 
-async def apply_payment(session: AsyncSession, marketplace: Marketplace, payment: dict) -> None:
+async def apply_payment(store: Store, marketplace: Marketplace, payment: dict) -> None:
     """A payment as the provider answered it, applied to its charge (at most once per status)."""
     reference = str(payment.get("external_reference") or "")
-    found = await repository.charge_by_reference(session, reference) if reference else None
+    found = await store.checkouts.charge_by_reference(reference) if reference else None
     if found is None:
         log.info("checkout_payment_ignored", reason="unknown_reference", payment=payment.get("id"))
         return
-    account_id = (await repository.checkout(session, found.checkout_id)).account_id
+    account_id = (await store.checkouts.checkout(found.checkout_id)).account_id
     if str(payment.get("collector_id")) != str(account_id):
         log.warning("checkout_payment_ignored", reason="another_collector", payment=payment.get("id"), checkout=found.checkout_id)
         return
     # asked before the checkout is locked: its other notifications wait for no provider answer
-    preference_id = await preference_paid(session, marketplace, account_id, payment) if payment.get("status") == "approved" else None
-    checkout = await repository.checkout(session, found.checkout_id, lock=True)
-    charges = await repository.charges(session, checkout.id, lock=True)
-    charge = next(c for c in charges if c.id == found.id)
-    payment_id, status = str(payment.get("id")), str(payment.get("status"))
-    row = await repository.payment(session, payment_id)
-    if row is not None and row.charge_id == charge.id and row.undone == "":
-        await _given_back_after_the_sale(session, checkout, charge, row, payment)
-    if row is not None and (row.charge_id != charge.id or RANK.get(status, 0) <= RANK.get(row.status, 0)):
-        return  # seen already at this status or a later one: a repeat, or an older answer arriving late
-    if row is None:
-        if RANK.get(status, 0) == 0:
-            return
-        row = CheckoutPayment(provider_payment_id=payment_id, charge_id=charge.id, status=status)
-        session.add(row)
-    at = now()
-    row.status, row.updated_at = status, at
-    row.amount = _amount(payment.get("transaction_amount"))
-    if status == "approved":
-        row.application_fee = fee_kept(charge, payment, preference_id)
-    row.approved_at = _moment(payment.get("date_approved")) or (at if status == "approved" else None)
-    await session.flush()
-    log.info("checkout_payment", checkout=checkout.id, charge=charge.id, payment=payment_id, status=status)
+    preference_id = await preference_paid(store, marketplace, account_id, payment) if payment.get("status") == "approved" else None
+    async with CheckoutChange.locking(store, found.checkout_id) as change:
+        charge = next(c for c in await change.charges() if c.id == found.id)
+        payment_id, status = str(payment.get("id")), str(payment.get("status"))
+        row = await store.checkouts.payment(payment_id)
+        if row is not None and row.charge_id == charge.id and row.undone == "":
+            await _given_back_after_the_sale(store, change.checkout, charge, row, payment)
+        if row is not None and (row.charge_id != charge.id or RANK.get(status, 0) <= RANK.get(row.status, 0)):
+            return  # seen already at this status or a later one: a repeat, or an older answer arriving late
+        if row is None:
+            if RANK.get(status, 0) == 0:
+                return
+            row = CheckoutPayment(provider_payment_id=payment_id, charge_id=charge.id, status=status)
+            store.checkouts.add_payment(row)
+        at = now()
+        row.status, row.updated_at = status, at
+        row.amount = _amount(payment.get("transaction_amount"))
+        if status == "approved":
+            row.application_fee = fee_kept(charge, payment, preference_id)
+        row.approved_at = _moment(payment.get("date_approved")) or (at if status == "approved" else None)
+        await store.checkouts.flush()
+        log.info("checkout_payment", checkout=change.checkout.id, charge=charge.id, payment=payment_id, status=status)
 
-    if status == "approved":
-        await _approved(session, marketplace, checkout, charges, charge, row, str(payment.get("currency_id") or ""))
-    elif status == "rejected":
-        if checkout.state == OPEN and charge.state in (PENDING, REJECTED):
-            charge.state = REJECTED
-            add_event(session, CheckoutRejected(**lines_event(checkout, await repository.line_ids(session, checkout.id))))
-    elif status in WAITING:
-        if checkout.state == OPEN and charge.state == REJECTED:
-            charge.state = PENDING  # tried again: waiting for the new payment
+        if status == "approved":
+            await _approved(store, marketplace, change, charge, row, str(payment.get("currency_id") or ""))
+        elif status == "rejected":
+            await change.charge_rejected(charge)
+        elif status in WAITING:
+            change.charge_waiting(charge)  # tried again: waiting for the new payment
 
 
 def _given_back(payment: dict) -> Decimal:
@@ -212,7 +197,7 @@ def _given_back(payment: dict) -> Decimal:
     return _amount(payment.get("transaction_amount_refunded"))
 
 
-async def _given_back_after_the_sale(session: AsyncSession, checkout: Checkout, charge: CheckoutCharge,
+async def _given_back_after_the_sale(store: Store, checkout: Checkout, charge: CheckoutCharge,
                                      row: CheckoutPayment, payment: dict) -> None:
     """A payment of ours given back at the provider (the seller's refund, whole or in part, or a
     chargeback) after it paid the lines: the ledger gives back the sale, the tip and the
@@ -231,45 +216,31 @@ async def _given_back_after_the_sale(session: AsyncSession, checkout: Checkout, 
         return
     owed = max(charge.fee - (charge.fee_retained or ZERO), ZERO)
     parts = partial(given_back, paid=row.amount, tip=charge.tip, retained=charge.fee_retained or ZERO, owed=owed)
-    await ledger.refund(session, checkout.restaurant_id, checkout.payment_id, parts(row.refunded), parts(given), now())
+    await ledger.refund(store, checkout.restaurant_id, checkout.payment_id, parts(row.refunded), parts(given), now())
     log.warning("checkout_payment_given_back_after_sale", checkout=checkout.id, payment=row.provider_payment_id,
                 given=str(given), before=str(row.refunded))
     row.refunded = given
 
 
-async def _approved(session: AsyncSession, marketplace: Marketplace, checkout: Checkout, charges: list[CheckoutCharge],
-                    charge: CheckoutCharge, row: CheckoutPayment, currency: str) -> None:
+async def _approved(store: Store, marketplace: Marketplace, change: CheckoutChange, charge: CheckoutCharge,
+                    row: CheckoutPayment, currency: str) -> None:
+    checkout = change.checkout
     if row.amount != charge.amount + charge.tip or currency != CURRENCY:
         log.error("checkout_payment_amount_mismatch", checkout=checkout.id, payment=row.provider_payment_id,
                   paid=str(row.amount), currency=currency, expected=str(charge.amount + charge.tip))
-        await undo(session, marketplace, checkout, row, "mismatch")
+        await undo(store, marketplace, checkout, row, "mismatch")
         return
     if checkout.state in ENDED:
-        await undo(session, marketplace, checkout, row, "late")  # the checkout ended: its money goes back
+        await undo(store, marketplace, checkout, row, "late")  # the checkout ended: its money goes back
         return
     if charge.state == APPROVED:
-        await undo(session, marketplace, checkout, row, "twice")  # another payment paid this charge
+        await undo(store, marketplace, checkout, row, "twice")  # another payment paid this charge
         return
-    charge.state, charge.approved_at, charge.fee_retained = APPROVED, row.approved_at, row.application_fee
-    if row.application_fee < charge.fee:
-        # the ledger books the rest as owed; never a sale that escapes the fee
-        log.warning("checkout_payment_fee_short", checkout=checkout.id, payment=row.provider_payment_id,
-                    asked=str(charge.fee), retained=str(row.application_fee))
-    if checkout.state != OPEN or any(c.state != APPROVED for c in charges):
-        return
-    checkout.state, checkout.approved_at = APPROVED, max(c.approved_at for c in charges)
-    approved = [p for p in await repository.payments(session, [c.id for c in charges]) if p.status == "approved"]
-    add_event(session, CheckoutApproved(
-        **lines_event(checkout, await repository.line_ids(session, checkout.id)),
-        amount=checkout.amount, tip=sum((c.tip for c in charges), ZERO),
-        fee_retained=sum((c.fee_retained or ZERO for c in charges), ZERO), paid_at=checkout.approved_at,
-        provider_payment_ids=[p.provider_payment_id for p in approved],
-    ))
-    log.info("checkout_approved", checkout=checkout.id, amount=str(checkout.amount))
+    await change.charge_approved(charge, row)
 
 
 # ------------------------------------------------------------------------------- giving money back
-async def undo(session: AsyncSession, marketplace: Marketplace, checkout: Checkout, row: CheckoutPayment, why: str) -> str:
+async def undo(store: Store, marketplace: Marketplace, checkout: Checkout, row: CheckoutPayment, why: str) -> str:
     """Give a payment back at the provider: cancelled while it waits, refunded once approved. Its
     status is asked first, so doing it again (a retry after a timeout) does nothing twice. Answers
     the payment's status now. A provider that does not answer raises (nothing here is committed)."""
@@ -277,7 +248,7 @@ async def undo(session: AsyncSession, marketplace: Marketplace, checkout: Checko
 
     async def call(request):
         try:
-            return await marketplace.accounts.call(session, checkout.account_id, request)
+            return await marketplace.accounts.call(store.session, checkout.account_id, request)
         except LinkLost:
             raise ProviderError()  # no tokens to act with: the seller must give it back themselves
 
@@ -296,30 +267,14 @@ async def undo(session: AsyncSession, marketplace: Marketplace, checkout: Checko
     return status
 
 
-async def end(session: AsyncSession, checkout: Checkout, reason: str, charges: list[CheckoutCharge]) -> list[int]:
-    """The checkout ends without paying its lines: they go, and it is announced. Answers its lines."""
-    checkout.state, checkout.ended_at = reason, now()
-    for charge in charges:
-        if charge.state == APPROVED:
-            charge.state = REFUNDED  # its money went back (undo) before the checkout ended
-        elif charge.state in (UNASSIGNED, PENDING, REJECTED):
-            charge.state = reason if reason != REFUNDED else CANCELLED
-    await repository.release(session, checkout.id)
-    line_ids = await repository.line_ids(session, checkout.id)
-    add_event(session, CheckoutClosed(**lines_event(checkout, line_ids), reason=reason))
-    log.info("checkout_closed", checkout=checkout.id, reason=reason)
-    return line_ids
-
-
-async def give_back(session: AsyncSession, marketplace: Marketplace, checkout: Checkout, charges: list[CheckoutCharge],
-                    why: str) -> tuple[list[str], list[str]]:
+async def give_back(marketplace: Marketplace, change: CheckoutChange, why: str) -> tuple[list[str], list[str]]:
     """Every payment of the checkout that waits is cancelled and every approved one refunded;
     answers (refunded, cancelled) payment ids."""
     refunded, cancelled = [], []
-    for row in await repository.payments(session, [c.id for c in charges]):
+    for row in await change.payments():
         if row.status in WAITING or row.status == "approved":
             was = row.status
-            status = await undo(session, marketplace, checkout, row, why)
+            status = await undo(change.store, marketplace, change.checkout, row, why)
             if status == "refunded" and was == "approved":
                 refunded.append(row.provider_payment_id)
             elif status == "cancelled":
@@ -327,21 +282,20 @@ async def give_back(session: AsyncSession, marketplace: Marketplace, checkout: C
     return refunded, cancelled
 
 
-async def refund_refused(session: AsyncSession, marketplace: Marketplace, checkout_id: int, restaurant_id: int) -> bool:
+async def refund_refused(store: Store, marketplace: Marketplace, checkout_id: int, restaurant_id: int) -> bool:
     """Ordering could not pay an approved checkout: every payment goes back, it ends `refunded`, and
     no sale is recorded. True when it was refunded now (False: unknown, or done before)."""
-    checkout = await repository.checkout(session, checkout_id, lock=True)
-    if checkout is None or checkout.restaurant_id != restaurant_id:
-        log.warning("checkout_refused_unknown", checkout=checkout_id)
-        return False
-    if checkout.state != APPROVED:
-        if checkout.state == PAID:
-            log.error("checkout_refused_after_paid", checkout=checkout_id)
-        return False
-    charges = await repository.charges(session, checkout.id, lock=True)
-    await give_back(session, marketplace, checkout, charges, "refused")
-    await end(session, checkout, REFUNDED, charges)
-    return True
+    async with CheckoutChange.locking(store, checkout_id, restaurant_id) as change:
+        if change is None:
+            log.warning("checkout_refused_unknown", checkout=checkout_id)
+            return False
+        if not change.may(REFUNDED):
+            if change.state == PAID:
+                log.error("checkout_refused_after_paid", checkout=checkout_id)
+            return False
+        await give_back(marketplace, change, "refused")
+        await change.end(REFUNDED)
+        return True
 
 
 # ------------------------------------------------------------------------------- the expiry job
@@ -351,13 +305,14 @@ async def expire_due(checkouts) -> int:
     before = now() - timedelta(minutes=checkouts.settings.mercadopago_checkout_minutes)
     ended = 0
     async with checkouts.background_factory() as session, session.begin():
-        for checkout in await repository.expired(session, before, EXPIRY_BATCH):
-            charges = await repository.charges(session, checkout.id, lock=True)
-            payments = await repository.payments(session, [c.id for c in charges])
-            if any(c.state == APPROVED for c in charges) or any(p.status in WAITING for p in payments):
-                continue
-            await end(session, checkout, EXPIRED, charges)
-            ended += 1
+        store = Store(session)
+        for checkout in await store.checkouts.expired(before, EXPIRY_BATCH):  # locked
+            async with CheckoutChange(store, checkout) as change:
+                charges = await change.charges()
+                if any(c.state == APPROVED for c in charges) or any(p.status in WAITING for p in await change.payments()):
+                    continue
+                await change.end(EXPIRED)
+                ended += 1
     if ended:
         checkouts.wake_relay()
     return ended

@@ -1,9 +1,7 @@
 """What online checkout needs while the process runs: one HTTP client to ordering (kept
 connections), the marketplace's (`marketplace.runtime`), and the expiry job's round. Made after
-the marketplace and closed before it (`billing.runtime`).
-
-Event handlers get only their session and event, so the one running `Checkouts` is also kept here
-(`current()`) for the handler that refunds a checkout ordering refused.
+the marketplace and closed before it (`billing.runtime`). Requests get it from the app
+(`CheckoutsDep`); event handlers name what they use (`billing.main`'s `provides`).
 """
 from typing import Annotated
 
@@ -12,8 +10,6 @@ from fastapi import Depends, FastAPI, Request
 
 from billing.checkout.ordering import OrderingApi
 from billing.marketplace.runtime import Marketplace
-
-_current: "Checkouts | None" = None
 
 
 class Checkouts:
@@ -45,26 +41,6 @@ class Checkouts:
         from billing.checkout.payments import expire_due
 
         await expire_due(self)
-
-
-def serve(checkouts: Checkouts) -> None:
-    """The `Checkouts` the event handlers use from now on."""
-    global _current
-    _current = checkouts
-
-
-def retire(checkouts: Checkouts) -> None:
-    """The app stops: its `Checkouts` is no longer served, unless another app's took its place since
-    (tests build several)."""
-    global _current
-    if _current is checkouts:
-        _current = None
-
-
-def current() -> Checkouts:
-    if _current is None:
-        raise RuntimeError("online checkout is not running")
-    return _current
 
 
 def checkouts(request: Request) -> Checkouts:

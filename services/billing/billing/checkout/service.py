@@ -21,35 +21,30 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 import structlog
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from billing import messages
-from billing.checkout import ordering, repository, rules
+from billing.checkout import ordering, rules
+from billing.checkout.change import CheckoutChange
 from billing.checkout.errors import (
     CheckoutAlreadyApproved, CheckoutNotOpen, IdempotencyKeyInvalid, IdempotencyKeyReused, LinesInCheckout,
     MarketplaceNotLinked, NoShareLeft, NothingToPay, OrderingUnavailable, PlaceTokenInvalid, ShareTooSmall, TipInvalid,
     TipsOff,
 )
 from billing.checkout.models import APPROVED, CANCELLED, OPEN, PENDING, REJECTED, UNASSIGNED, Checkout, CheckoutCharge
-from billing.checkout.payments import apply_payment, at_provider, end, give_back, lines_event
+from billing.checkout.payments import apply_payment, at_provider, give_back
 from billing.checkout.rules import Line
 from billing.checkout.runtime import Checkouts
 from billing.checkout.schemas import (
     ChargePublic, ChargeState, CheckoutCancelled, DeliveryCheckoutCreate, OpenCheckout, Share, ShareCreate,
     TableCheckoutCreate, TablePayState, Tip,
 )
-from billing.fee import repository as fees
-from billing.marketplace import repository as links
 from billing.marketplace.accounts import LinkLost
 from billing.marketplace.cipher import TokenUnreadable
 from billing.marketplace.errors import MarketplaceNotConfigured
 from billing.marketplace.provider import ProviderFailure
-from billing.projections import repository as projections
-from billing.projections.repository import ensure_restaurant
-from contracts.billing import CheckoutOpened
+from billing.store import Store
 from kit.errors import AppError, FieldErrors, NotFound, PermissionDenied
 from kit.messages import FIELD_REQUIRED
-from kit.outbox import add_event
 from kit.tokens import Principal
 
 log = structlog.get_logger()
@@ -71,14 +66,14 @@ def digest(kind: str, body: dict) -> str:
     return hashlib.sha256(json.dumps({"kind": kind, **body}, sort_keys=True, default=str).encode()).hexdigest()
 
 
-async def replayed(session: AsyncSession, key: str, request_hash: str) -> ChargePublic | None:
+async def replayed(store: Store, key: str, request_hash: str) -> ChargePublic | None:
     """The answer an earlier request with this key got; None when the key is new (it is ours now)."""
-    earlier = await repository.claim_key(session, key, request_hash)
+    earlier = await store.checkouts.claim_key(key, request_hash)
     if earlier is None:
         return None
     if earlier.request_hash != request_hash or earlier.charge_id is None:
         raise IdempotencyKeyReused()
-    return await charge_public(session, await repository.charge(session, earlier.charge_id))
+    return await charge_public(store, await store.checkouts.charge(earlier.charge_id))
 
 
 async def both(tab, replay) -> tuple[ordering.Tab | None, ChargePublic | None]:
@@ -129,14 +124,14 @@ class Seller:
     tips: bool
 
 
-async def restaurant(session: AsyncSession, checkouts: Checkouts, restaurant_id: int, tip: Tip | None = None) -> Seller:
+async def restaurant(store: Store, checkouts: Checkouts, restaurant_id: int, tip: Tip | None = None) -> Seller:
     """The restaurant's seller (it must be linked); a tip only where it takes tips."""
     checkouts.marketplace.ensure_configured()
-    link = await links.link_of(session, restaurant_id)
+    link = await store.links.link_of(restaurant_id)
     if link is None:
         raise MarketplaceNotLinked()
-    facts = await projections.restaurant_facts(session, restaurant_id)
-    opened_at = (await projections.openings(session, [restaurant_id])).get(restaurant_id)
+    facts = await store.projections.restaurant_facts(restaurant_id)
+    opened_at = (await store.projections.openings([restaurant_id])).get(restaurant_id)
     seller = Seller(link.account_id, opened_at, bool(facts and facts.tips))
     if tip is not None and wants_tip(tip):
         if tip.tip_percent is not None and tip.tip_amount is not None:
@@ -146,10 +141,10 @@ async def restaurant(session: AsyncSession, checkouts: Checkouts, restaurant_id:
     return seller
 
 
-async def acting_for(session: AsyncSession, checkouts: Checkouts, seller: Seller):
+async def acting_for(store: Store, checkouts: Checkouts, seller: Seller):
     """The seller's token, read now, for provider calls made while the session does other work."""
     try:
-        return await checkouts.marketplace.accounts.acting_for(session, seller.account_id)
+        return await checkouts.marketplace.accounts.acting_for(store.session, seller.account_id)
     except LinkLost:
         raise MarketplaceNotLinked()  # the provider would not renew the seller's tokens: unlinked just now
     except TokenUnreadable:
@@ -202,7 +197,7 @@ def made_at_provider(charge: CheckoutCharge, made: dict) -> None:
     charge.preference_id, charge.init_point = str(made.get("id") or ""), str(made.get("init_point") or "")
 
 
-async def open_checkout(session: AsyncSession, checkouts: Checkouts, restaurant_id: int, seller: Seller, lines: list[Line],
+async def open_checkout(store: Store, checkouts: Checkouts, restaurant_id: int, seller: Seller, lines: list[Line],
                         mode: str, tip: Tip | None = None, shares: int = 1, place_id: int | None = None,
                         delivery_id: int | None = None, place: str = "") -> ChargePublic:
     """A checkout holding `lines`, with its charges, announced; its first charge handed out and
@@ -211,32 +206,21 @@ async def open_checkout(session: AsyncSession, checkouts: Checkouts, restaurant_
     if amount <= 0:
         raise NothingToPay()
     at = now()
-    percent = rules.fee_percent((await fees.histories(session, [restaurant_id])).get(restaurant_id, ()), seller.opened_at, at)
+    percent = rules.fee_percent((await store.fees.histories([restaurant_id])).get(restaurant_id, ()), seller.opened_at, at)
     plans = rules.plan(amount, percent, shares)
     if any(p.amount <= 0 for p in plans):
         raise ShareTooSmall()
     charges = [CheckoutCharge(share=p.share, amount=p.amount, fee=p.fee, tip=rules.ZERO, state=UNASSIGNED) for p in plans]
     first = charges[0]
     hand_out(first, tip_of(first.amount, tip) if tip is not None else rules.ZERO)
-    seller_call = await acting_for(session, checkouts, seller)
-    line_ids = sorted(l.line_id for l in lines)
+    seller_call = await acting_for(store, checkouts, seller)
     checkout = Checkout(restaurant_id=restaurant_id, place_id=place_id, delivery_id=delivery_id, mode=mode, shares=shares,
                         amount=amount, fee_percent=percent, fee=sum((p.fee for p in plans), rules.ZERO),
                         account_id=seller.account_id, state=OPEN, created_at=at)
-
-    async def write() -> None:
-        session.add(checkout)
-        await session.flush()
-        if await repository.hold(session, checkout.id, [(l.line_id, l.amount) for l in lines]) != set(line_ids):
-            raise LinesInCheckout()  # another phone's checkout got a line first: this one rolls back
-        for charge in charges:
-            charge.checkout_id = checkout.id
-        session.add_all(charges)
-        await session.flush()
-        add_event(session, CheckoutOpened(**lines_event(checkout, line_ids), amount=amount))
-
-    made, _ = await side_by_side(make_preference(checkouts, seller_call, preference(checkouts, shares, first, lines, place)),
-                                 write())
+    async with CheckoutChange(store, checkout) as change:
+        made, line_ids = await side_by_side(
+            make_preference(checkouts, seller_call, preference(checkouts, shares, first, lines, place)),
+            change.open([(l.line_id, l.amount) for l in lines], charges))
     made_at_provider(first, made)
     log.info("checkout_opened", checkout=checkout.id, restaurant=restaurant_id, mode=mode, amount=str(amount), shares=shares)
     return public(checkout, first, line_ids)
@@ -250,13 +234,12 @@ def public(checkout: Checkout, charge: CheckoutCharge, line_ids: list[int]) -> C
     )
 
 
-async def charge_public(session: AsyncSession, charge: CheckoutCharge) -> ChargePublic:
-    return public(await repository.checkout(session, charge.checkout_id), charge,
-                  await repository.line_ids(session, charge.checkout_id))
+async def charge_public(store: Store, charge: CheckoutCharge) -> ChargePublic:
+    return public(await store.checkouts.checkout(charge.checkout_id), charge, await store.checkouts.line_ids(charge.checkout_id))
 
 
 # ------------------------------------------------------------------------------- a table
-async def pay_table(session: AsyncSession, checkouts: Checkouts, data: TableCheckoutCreate, key: str | None) -> ChargePublic:
+async def pay_table(store: Store, checkouts: Checkouts, data: TableCheckoutCreate, key: str | None) -> ChargePublic:
     """A diner's 'Pay': a checkout of the table's payable lines (all, theirs, or in equal shares),
     and the first charge's link."""
     key = check_key(key)
@@ -264,44 +247,46 @@ async def pay_table(session: AsyncSession, checkouts: Checkouts, data: TableChec
         raise FieldErrors({"orders": [FIELD_REQUIRED]})
     if data.mode == "share" and data.shares is None:
         raise FieldErrors({"shares": [FIELD_REQUIRED]})
-    tab, answer = await both(read_tab(checkouts, data.t), replayed(session, key, digest("table", data.model_dump(mode="json"))))
+    tab, answer = await both(read_tab(checkouts, data.t), replayed(store, key, digest("table", data.model_dump(mode="json"))))
     if answer is not None:
         return answer
-    seller = await restaurant(session, checkouts, tab.restaurant_id, data)
-    selection = rules.select_lines(tab.lines, await repository.held_elsewhere(session, [l.line_id for l in tab.lines]),
+    seller = await restaurant(store, checkouts, tab.restaurant_id, data)
+    selection = rules.select_lines(tab.lines, await store.checkouts.held_elsewhere([l.line_id for l in tab.lines]),
                                    data.orders if data.mode == "mine" else None)
     if not selection.lines:
         raise LinesInCheckout() if selection.held else NothingToPay()
-    answer = await open_checkout(session, checkouts, tab.restaurant_id, seller, selection.lines, data.mode, tip=data,
+    answer = await open_checkout(store, checkouts, tab.restaurant_id, seller, selection.lines, data.mode, tip=data,
                                  shares=data.shares if data.mode == "share" else 1, place_id=tab.place_id, place=tab.place_name)
-    await repository.settle_key(session, key, answer.charge)
+    await store.checkouts.settle_key(key, answer.charge)
     return answer
 
 
-async def pay_share(session: AsyncSession, checkouts: Checkouts, checkout_id: int, data: ShareCreate,
+async def pay_share(store: Store, checkouts: Checkouts, checkout_id: int, data: ShareCreate,
                     key: str | None) -> ChargePublic:
     """The next share of an equal split at the token's table, for another phone."""
     key = check_key(key)
     tab, answer = await both(read_tab(checkouts, data.t),
-                             replayed(session, key, digest("share", {"checkout": checkout_id, **data.model_dump(mode="json")})))
+                             replayed(store, key, digest("share", {"checkout": checkout_id, **data.model_dump(mode="json")})))
     if answer is not None:
         return answer
-    checkout = await repository.checkout(session, checkout_id, lock=True)
-    if (checkout is None or checkout.place_id != tab.place_id or checkout.mode != "share"
-            or not of_this_sitting(await repository.line_ids(session, checkout.id), tab)):
-        raise NotFound()  # another table's checkout, or an earlier sitting's, looks exactly like a missing one
-    if checkout.state != OPEN:
-        raise CheckoutNotOpen()
-    seller = await restaurant(session, checkouts, checkout.restaurant_id, data)
-    charge = await repository.next_unassigned(session, checkout.id)
-    if charge is None:
-        raise NoShareLeft()
-    hand_out(charge, tip_of(charge.amount, data))
-    seller_call = await acting_for(session, checkouts, Seller(checkout.account_id, seller.opened_at, seller.tips))
-    made_at_provider(charge, await make_preference(checkouts, seller_call, preference(checkouts, checkout.shares, charge, [], tab.place_name)))
-    await session.flush()
-    await repository.settle_key(session, key, charge.id)
-    return public(checkout, charge, await repository.line_ids(session, checkout.id))
+    async with CheckoutChange.locking(store, checkout_id) as change:
+        if (change is None or change.checkout.place_id != tab.place_id or change.checkout.mode != "share"
+                or not of_this_sitting(await change.line_ids(), tab)):
+            raise NotFound()  # another table's checkout, or an earlier sitting's, looks exactly like a missing one
+        checkout = change.checkout
+        if checkout.state != OPEN:
+            raise CheckoutNotOpen()
+        seller = await restaurant(store, checkouts, checkout.restaurant_id, data)
+        charge = await store.checkouts.next_unassigned(checkout.id)
+        if charge is None:
+            raise NoShareLeft()
+        hand_out(charge, tip_of(charge.amount, data))
+        seller_call = await acting_for(store, checkouts, Seller(checkout.account_id, seller.opened_at, seller.tips))
+        made_at_provider(charge, await make_preference(checkouts, seller_call,
+                                                       preference(checkouts, checkout.shares, charge, [], tab.place_name)))
+        await store.checkouts.flush()
+        await store.checkouts.settle_key(key, charge.id)
+        return public(checkout, charge, await change.line_ids())
 
 
 def of_this_sitting(line_ids: list[int], tab: ordering.Tab) -> bool:
@@ -312,17 +297,17 @@ def of_this_sitting(line_ids: list[int], tab: ordering.Tab) -> bool:
     return bool(line_ids) and all(line_id in on_tab for line_id in line_ids)
 
 
-async def open_at_table(session: AsyncSession, checkouts: Checkouts, token: str) -> TablePayState:
+async def open_at_table(store: Store, checkouts: Checkouts, token: str) -> TablePayState:
     """Whether the table may pay online (linked, tips) and this sitting's checkouts under way (open
     or approved)."""
     tab = await read_tab(checkouts, token)
-    held = await repository.holding_at(session, tab.place_id)
-    lines = await repository.lines_of(session, [c.id for c in held])
+    held = await store.checkouts.holding_at(tab.place_id)
+    lines = await store.checkouts.lines_of([c.id for c in held])
     found = [c for c in held if of_this_sitting(lines[c.id], tab)]
-    charges = await repository.charges_of(session, [c.id for c in found])
-    facts = await projections.restaurant_facts(session, tab.restaurant_id)
+    charges = await store.checkouts.charges_of([c.id for c in found])
+    facts = await store.projections.restaurant_facts(tab.restaurant_id)
     return TablePayState(
-        linked=await links.link_of(session, tab.restaurant_id) is not None,
+        linked=await store.links.link_of(tab.restaurant_id) is not None,
         tips=bool(facts and facts.tips),
         checkouts=[OpenCheckout(
             checkout=c.id, mode=c.mode, shares=c.shares, shares_paid=sum(ch.state == APPROVED for ch in charges[c.id]),
@@ -333,11 +318,11 @@ async def open_at_table(session: AsyncSession, checkouts: Checkouts, token: str)
 
 
 # ------------------------------------------------------------------------------- a delivery order
-async def pay_delivery(session: AsyncSession, checkouts: Checkouts, principal: Principal, authorization: str,
+async def pay_delivery(store: Store, checkouts: Checkouts, principal: Principal, authorization: str,
                        data: DeliveryCheckoutCreate, key: str | None) -> ChargePublic:
     """Staff's link for a delivery order (to copy, or send by WhatsApp)."""
     key = check_key(key)
-    if (answer := await replayed(session, key, digest("delivery", {"by": principal.user_id, **data.model_dump(mode="json")}))) is not None:
+    if (answer := await replayed(store, key, digest("delivery", {"by": principal.user_id, **data.model_dump(mode="json")}))) is not None:
         return answer
     try:
         found = await checkouts.ordering.delivery_lines(data.fk_delivery, authorization)
@@ -351,14 +336,14 @@ async def pay_delivery(session: AsyncSession, checkouts: Checkouts, principal: P
         raise OrderingUnavailable()
     if found.restaurant_id is None:
         raise NothingToPay()
-    await ensure_restaurant(session, principal, found.restaurant_id)
-    seller = await restaurant(session, checkouts, found.restaurant_id)
-    selection = rules.select_lines(found.lines, await repository.held_elsewhere(session, [l.line_id for l in found.lines]))
+    await store.projections.ensure_restaurant(principal, found.restaurant_id)
+    seller = await restaurant(store, checkouts, found.restaurant_id)
+    selection = rules.select_lines(found.lines, await store.checkouts.held_elsewhere([l.line_id for l in found.lines]))
     if not selection.lines:
         raise LinesInCheckout() if selection.held else NothingToPay()
-    answer = await open_checkout(session, checkouts, found.restaurant_id, seller, selection.lines, "delivery",
+    answer = await open_checkout(store, checkouts, found.restaurant_id, seller, selection.lines, "delivery",
                                  delivery_id=data.fk_delivery, place=messages.CHECKOUT_DELIVERY_PLACE.render(number=data.fk_delivery))
-    await repository.settle_key(session, key, answer.charge)
+    await store.checkouts.settle_key(key, answer.charge)
     return answer
 
 
@@ -367,21 +352,21 @@ STATE_OF_CHARGE = {"unassigned": "pending", "pending": "pending", "rejected": "r
                    "cancelled": "cancelled", "expired": "expired", "refunded": "refunded"}
 
 
-async def charge_state(session: AsyncSession, checkouts: Checkouts, reference: str,
+async def charge_state(store: Store, checkouts: Checkouts, reference: str,
                        payment_id: str | None = None) -> ChargeState:
     """What became of a charge, by its (unguessable) reference: the /pago/* pages. With the
     `payment_id` the provider sent the diner back with, a charge still waiting is first confirmed
     with the provider (as its notification would be), so the page need not wait for it."""
-    charge = await repository.charge_by_reference(session, reference) if reference else None
+    charge = await store.checkouts.charge_by_reference(reference) if reference else None
     if charge is None:
         raise NotFound()
-    checkout = await repository.checkout(session, charge.checkout_id)
+    checkout = await store.checkouts.checkout(charge.checkout_id)
     if (payment_id and payment_id.isdigit() and charge.state in (PENDING, REJECTED) and checkout.state == OPEN
             and await checkouts.may_ask_provider(charge.id, payment_id)):
-        await confirm(session, checkouts, checkout, reference, payment_id)
-        charge = await repository.charge_by_reference(session, reference)
-        checkout = await repository.checkout(session, charge.checkout_id)
-    facts = await projections.restaurant_facts(session, checkout.restaurant_id)
+        await confirm(store, checkouts, checkout, reference, payment_id)
+        charge = await store.checkouts.charge_by_reference(reference)
+        checkout = await store.checkouts.checkout(charge.checkout_id)
+    facts = await store.projections.restaurant_facts(checkout.restaurant_id)
     return ChargeState(
         state=STATE_OF_CHARGE[charge.state], amount=charge.amount, tip=charge.tip, total=charge.amount + charge.tip,
         fk_sit=checkout.place_id, fk_delivery=checkout.delivery_id, fk_resto=checkout.restaurant_id,
@@ -390,35 +375,35 @@ async def charge_state(session: AsyncSession, checkouts: Checkouts, reference: s
     )
 
 
-async def confirm(session: AsyncSession, checkouts: Checkouts, checkout: Checkout, reference: str, payment_id: str) -> None:
+async def confirm(store: Store, checkouts: Checkouts, checkout: Checkout, reference: str, payment_id: str) -> None:
     """Ask the provider for a payment of this charge and apply it; if the provider cannot say now,
     the page shows what is known (its notification will come)."""
     marketplace = checkouts.marketplace
     try:
-        seller_call = await marketplace.accounts.acting_for(session, checkout.account_id)
+        seller_call = await marketplace.accounts.acting_for(store.session, checkout.account_id)
         payment = await seller_call(lambda token: marketplace.api.payment(token, payment_id))
     except (LinkLost, ProviderFailure, TokenUnreadable):
         return
     if str(payment.get("external_reference") or "") != reference:
         return  # another charge's payment: this page's reference decides
     try:
-        async with session.begin_nested():
-            await apply_payment(session, marketplace, payment)
+        async with store.savepoint():
+            await apply_payment(store, marketplace, payment)
     except AppError:
         log.info("checkout_state_not_confirmed", checkout=checkout.id, payment=payment_id)
 
 
-async def cancel(session: AsyncSession, checkouts: Checkouts, principal: Principal, line_id: int) -> CheckoutCancelled:
+async def cancel(store: Store, checkouts: Checkouts, principal: Principal, line_id: int) -> CheckoutCancelled:
     """Staff cancel the checkout holding a line, so the table can pay another way: its waiting
     payments are cancelled and its approved shares refunded at the provider, then it ends. A
     provider that does not answer leaves it as it was (502); cancelling again finishes the job."""
-    checkout = await repository.holding(session, line_id, lock=True)
-    if checkout is None:
-        raise NotFound()
-    await ensure_restaurant(session, principal, checkout.restaurant_id)
-    if checkout.state == APPROVED:
-        raise CheckoutAlreadyApproved()
-    charges = await repository.charges(session, checkout.id, lock=True)
-    refunded, cancelled = await give_back(session, checkouts.marketplace, checkout, charges, "cancelled")
-    lines = await end(session, checkout, CANCELLED, charges)
-    return CheckoutCancelled(checkout=checkout.id, state="cancelled", lines=lines, refunded=refunded, cancelled=cancelled)
+    async with CheckoutChange.holding(store, line_id) as change:
+        if change is None:
+            raise NotFound()
+        await store.projections.ensure_restaurant(principal, change.checkout.restaurant_id)
+        if not change.may(CANCELLED):
+            raise CheckoutAlreadyApproved()
+        refunded, cancelled = await give_back(checkouts.marketplace, change, "cancelled")
+        lines = await change.end(CANCELLED)
+        return CheckoutCancelled(checkout=change.checkout.id, state="cancelled", lines=lines, refunded=refunded,
+                                 cancelled=cancelled)

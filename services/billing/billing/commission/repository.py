@@ -1,5 +1,7 @@
-"""The admin's fee table: every restaurant with its sums over the ledger (its daily totals)."""
-from sqlalchemy import Select, func, literal, or_, select
+"""The admin's fee table (every restaurant with its sums over the ledger's daily totals) and the
+turns collections of one restaurant take."""
+from sqlalchemy import Row, Select, func, literal, or_, select
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from billing.fee.repository import latest_changes
 from billing.filters import Period
@@ -7,7 +9,9 @@ from billing.ledger.models import DailyTotal
 from billing.ledger.repository import owed, total
 from billing.ledger.rules import COMMISSION_COLLECTED, COMMISSIONS, DEFAULT_FEE, SALE
 from billing.projections.models import RestaurantFacts, UserFacts
-from kit.pagination import contains
+from kit.pagination import Paging, contains, fetch_page, ordered
+
+COLLECTION_LOCK = 0x42494C4C  # advisory lock namespace ('BILL'): one restaurant's collections take turns
 
 
 def fee_rows(period: Period, search: str | None) -> tuple[Select, dict]:
@@ -45,3 +49,20 @@ def fee_rows(period: Period, search: str | None) -> tuple[Select, dict]:
         .where(contains(search, RestaurantFacts.nombre_local, UserFacts.username))
     )
     return query, columns
+
+
+class CommissionRepository:
+    def __init__(self, session: AsyncSession):
+        self.session = session
+
+    async def fee_table(self, period: Period, search: str | None, ordering: str | None,
+                        listing: Paging) -> tuple[int, list[Row]]:
+        """The page of `fee_rows` asked for, ordered by `ordering` (a field name; the restaurant's
+        name by default), and how many rows there are."""
+        query, columns = fee_rows(period, search)
+        query = ordered(query, ordering, columns, default=columns["nombre_local"], tiebreak=columns["id_resto"])
+        return await fetch_page(self.session, query, listing)
+
+    async def take_turn(self, restaurant_id: int) -> None:
+        """Wait for the restaurant's other collections to commit (a transaction-scoped advisory lock)."""
+        await self.session.execute(select(func.pg_advisory_xact_lock(COLLECTION_LOCK, restaurant_id)))

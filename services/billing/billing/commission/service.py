@@ -11,32 +11,24 @@ import hashlib
 from datetime import UTC, datetime
 from decimal import Decimal
 
-from sqlalchemy import func, select
-from sqlalchemy.ext.asyncio import AsyncSession
-
-from billing.commission import repository
 from billing.commission.errors import (
     CreditDecimals, CreditNotPositive, CreditOverDebt, CreditRequired, IdempotencyKeyInvalid, IdempotencyKeyReused,
 )
 from billing.commission.schemas import FeeRow
 from billing.filters import period
-from billing.ledger import repository as ledger
 from billing.ledger.models import LedgerEntry
 from billing.ledger.rules import CENT, COMMISSION_COLLECTED, money
 from billing.ledger.service import append, entry
-from billing.projections.repository import ensure_known
-from kit.pagination import Paging, fetch_page, ordered
+from billing.store import Store
+from kit.pagination import Paging
 from kit.tokens import Principal
-
-COLLECTION_LOCK = 0x42494C4C  # advisory lock namespace ('BILL'): one restaurant's collections take turns
 
 
 async def fee_table(
-    session: AsyncSession, listing: Paging, date_start: str | None, date_end: str | None, search: str | None, ordering: str | None,
+    store: Store, listing: Paging, date_start: str | None, date_end: str | None, search: str | None, ordering: str | None,
 ) -> tuple[int, list[FeeRow]]:
-    query, columns = repository.fee_rows(period(date_start, date_end, ("date_start", "date_end")), search)
-    query = ordered(query, ordering, columns, default=columns["nombre_local"], tiebreak=columns["id_resto"])
-    count, rows = await fetch_page(session, query, listing)
+    count, rows = await store.commissions.fee_table(period(date_start, date_end, ("date_start", "date_end")), search, ordering,
+                                                    listing)
     return count, [
         FeeRow(**{**row._mapping, "fk_user": {"username": row.username}, **{name: money(row._mapping[name]) for name in (
             "importe_total", "importe_resto", "saldo_pagado", "cta_cte_resto")}})
@@ -65,10 +57,6 @@ def check_credit(credit: Decimal | None, owed: Decimal) -> Decimal:
     return credit
 
 
-async def _by_key(session: AsyncSession, key: str) -> LedgerEntry | None:
-    return await session.scalar(select(LedgerEntry).where(LedgerEntry.idempotency_key == key))
-
-
 def _replay(earlier: LedgerEntry, fingerprint: str) -> Decimal:
     """The answer of the key's collection, to the same request only."""
     if earlier.request_hash != fingerprint:
@@ -76,20 +64,20 @@ def _replay(earlier: LedgerEntry, fingerprint: str) -> Decimal:
     return earlier.owed_after
 
 
-async def collect(session: AsyncSession, principal: Principal, restaurant_id: int, credit: Decimal | None, key: str | None) -> Decimal:
+async def collect(store: Store, principal: Principal, restaurant_id: int, credit: Decimal | None, key: str | None) -> Decimal:
     """Record what the admin collected; answers what the restaurant still owes."""
     check_key(key)
-    await ensure_known(session, restaurant_id)
-    await session.execute(select(func.pg_advisory_xact_lock(COLLECTION_LOCK, restaurant_id)))
+    await store.projections.ensure_known(restaurant_id)
+    await store.commissions.take_turn(restaurant_id)
     fingerprint = request_hash(restaurant_id, credit)
-    if key is not None and (earlier := await _by_key(session, key)) is not None:
+    if key is not None and (earlier := await store.ledger.collection(key)) is not None:
         return _replay(earlier, fingerprint)
-    owed = await ledger.owed_by(session, restaurant_id)
+    owed = await store.ledger.owed_by(restaurant_id)
     amount = check_credit(credit, owed)
-    written = await append(session, [entry(
+    written = await append(store, [entry(
         COMMISSION_COLLECTED, restaurant_id, amount, datetime.now(UTC), recorded_by=principal.username[:150],
         idempotency_key=key, request_hash=fingerprint, owed_after=owed - amount,
     )])
     if not written:  # the same key, for another restaurant, committed meanwhile
-        return _replay(await _by_key(session, key), fingerprint)
+        return _replay(await store.ledger.collection(key), fingerprint)
     return written[0].owed_after

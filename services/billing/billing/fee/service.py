@@ -4,18 +4,14 @@ rows show it."""
 from datetime import UTC, datetime
 from decimal import Decimal
 
-from sqlalchemy.ext.asyncio import AsyncSession
-
 from billing import messages
-from billing.fee import repository
 from billing.fee.models import FeeChange
 from billing.fee.schemas import FeePublic
 from billing.ledger.rules import CENT, DEFAULT_FEE
-from billing.projections.repository import ensure_known
+from billing.store import Store
 from contracts.billing import FeeChanged
 from kit.errors import FieldErrors
 from kit.i18n import Text
-from kit.outbox import add_event
 from kit.tokens import Principal
 
 INHERITED = 0  # `changed_by` of the fee a new restaurant takes from its owner's others
@@ -37,36 +33,35 @@ def public(restaurant_id: int, change: FeeChange | None) -> FeePublic:
     return FeePublic(id=restaurant_id, application_fee=change.application_fee, effective_at=change.effective_at)
 
 
-async def current(session: AsyncSession, restaurant_id: int) -> FeePublic:
-    await ensure_known(session, restaurant_id)
-    return public(restaurant_id, await repository.latest(session, restaurant_id))
+async def current(store: Store, restaurant_id: int) -> FeePublic:
+    await store.projections.ensure_known(restaurant_id)
+    return public(restaurant_id, await store.fees.latest(restaurant_id))
 
 
-async def change(session: AsyncSession, principal: Principal, restaurant_id: int, value: Decimal | None) -> FeePublic:
-    await ensure_known(session, restaurant_id)
+async def change(store: Store, principal: Principal, restaurant_id: int, value: Decimal | None) -> FeePublic:
+    await store.projections.ensure_known(restaurant_id)
     if problem := fee_problem(value):
         raise FieldErrors({"application_fee": [problem]})
-    latest = await repository.latest(session, restaurant_id)
+    latest = await store.fees.latest(restaurant_id)
     percent = value.quantize(CENT)
     if public(restaurant_id, latest).application_fee == percent:
         return public(restaurant_id, latest)  # nothing changes: no row, no event
     row = FeeChange(restaurant_id=restaurant_id, application_fee=percent, effective_at=datetime.now(UTC), changed_by=principal.user_id)
-    session.add(row)
-    await session.flush()
-    add_event(session, FeeChanged(restaurant_id=restaurant_id, application_fee=percent, effective_at=row.effective_at))
+    await store.fees.add(row)
+    store.announce(FeeChanged(restaurant_id=restaurant_id, application_fee=percent, effective_at=row.effective_at))
     return public(restaurant_id, row)
 
 
-async def inherit(session: AsyncSession, restaurant_id: int, owner_id: int, opened_at: datetime) -> None:
+async def inherit(store: Store, restaurant_id: int, owner_id: int, opened_at: datetime) -> None:
     """A new restaurant of an owner whose restaurants the admin set a fee for starts at that fee
     (the newest set), from its creation: the free month is the owner's, once, so opening another
     restaurant is no way back to the plan's default either. Once per restaurant: one that has a
     fee of its own keeps it."""
-    if not owner_id or await repository.latest(session, restaurant_id) is not None:
+    if not owner_id or await store.fees.latest(restaurant_id) is not None:
         return
-    newest = await repository.owners_newest(session, owner_id, other_than=restaurant_id)
+    newest = await store.fees.owners_newest(owner_id, other_than=restaurant_id)
     if newest is None:
         return
-    session.add(FeeChange(restaurant_id=restaurant_id, application_fee=newest.application_fee, effective_at=opened_at,
-                          changed_by=INHERITED))
-    add_event(session, FeeChanged(restaurant_id=restaurant_id, application_fee=newest.application_fee, effective_at=opened_at))
+    await store.fees.add(FeeChange(restaurant_id=restaurant_id, application_fee=newest.application_fee, effective_at=opened_at,
+                                   changed_by=INHERITED))
+    store.announce(FeeChanged(restaurant_id=restaurant_id, application_fee=newest.application_fee, effective_at=opened_at))

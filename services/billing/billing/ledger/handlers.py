@@ -3,8 +3,9 @@ processed-event row), and each one's commission is announced back (ordering keep
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from billing.ledger.service import record_payments
+from billing.store import Store
 from contracts.ordering import PaymentRecorded
 
 
 async def on_payment_recorded(session: AsyncSession, event: PaymentRecorded) -> None:
-    await record_payments(session, [event], announce=True)
+    await record_payments(Store(session), [event], announce=True)

@@ -10,7 +10,8 @@ the README:
 Amounts are Decimal, two places, halves rounded up (away from zero).
 """
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
@@ -62,6 +63,30 @@ def in_free_month(opened_at: datetime, moment: datetime) -> bool:
     return moment < opened_at + timedelta(days=FREE_DAYS)
 
 
+@dataclass(frozen=True)
+class Opening:
+    """What billing knows of a restaurant's creation (`projections`): its owner (0: none known) and
+    when identity created it (None: not learned yet)."""
+
+    restaurant_id: int
+    owner_id: int
+    opened_at: datetime | None
+
+
+def free_months(restaurants: Iterable[Opening], restaurant_ids: Iterable[int]) -> dict[int, datetime]:
+    """When each of `restaurant_ids` started its free month, for those whose creation is known: the
+    creation of its owner's first restaurant among `restaurants` (a deleted one included), since the
+    licence's free month is the owner's, once; a restaurant of no known owner, its own creation."""
+    known = list(restaurants)
+    first: dict[int, datetime] = {}
+    for restaurant in known:
+        if restaurant.owner_id and restaurant.opened_at is not None:
+            first[restaurant.owner_id] = min(first.get(restaurant.owner_id, restaurant.opened_at), restaurant.opened_at)
+    wanted = set(restaurant_ids)
+    return {r.restaurant_id: first.get(r.owner_id, r.opened_at) if r.owner_id else r.opened_at
+            for r in known if r.restaurant_id in wanted and r.opened_at is not None}
+
+
 def commission(amount: Decimal, percent: Decimal) -> Decimal:
     """`percent` of `amount`, two places, half up: 0.50 % of 1,001.00 is 5.005 -> 5.01."""
     return money(amount * percent / 100)
@@ -86,6 +111,24 @@ def charge(amount: Decimal, method: str, paid_at: datetime, opened_at: datetime,
     if share == 0:
         return None
     return Charge(FEE_RETAINED if method == ONLINE else COMMISSION_ACCRUED, percent, share)
+
+
+# what the ledger's daily totals are summed by (`ledger_daily_total`'s key)
+TOTAL_KEY = ("restaurant_id", "counts_as", "day", "method")
+
+
+def daily_totals(rows: Iterable) -> list[dict]:
+    """What written ledger rows add to the daily totals: per restaurant, what they count as, local
+    day and method ('' for a row without one) their amount, lines and number, in key order (so
+    concurrent writers lock the same totals in the same order)."""
+    sums: dict[tuple, list] = defaultdict(lambda: [Decimal("0.00"), 0, 0])
+    for row in rows:
+        total = sums[(row.restaurant_id, row.counts_as, row.day, row.method or "")]
+        total[0] += row.amount
+        total[1] += row.line_count
+        total[2] += 1
+    return [{**dict(zip(TOTAL_KEY, key)), "amount": amount, "line_count": lines, "entries": entries}
+            for key, (amount, lines, entries) in sorted(sums.items())]
 
 
 def split(total: Decimal, amounts: Sequence[Decimal]) -> list[Decimal]:

@@ -13,30 +13,20 @@ retained on the checkout's payments (the provider's `application_fee`, kept by `
 a fee computed again, as `fee_retained` (never owed); the checkout's tips are a `tip` row beside
 the sale (the restaurant's money, not a sale: no fee, not in the sales figures).
 """
-from collections import defaultdict
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from decimal import Decimal
 
-from sqlalchemy import Row, select
-from sqlalchemy.dialects.postgresql import insert
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy import Row
 
-from billing.checkout import repository as checkouts
-from billing.fee import repository as fees
-from billing.ledger.models import DailyTotal, LedgerEntry, SaleLine
 from billing.ledger.rules import (
-    COMMISSION_ACCRUED, FEE_RETAINED, ONLINE, REFUND, REVERSAL, SALE, TIP, Charge, charge, money, split,
+    COMMISSION_ACCRUED, FEE_RETAINED, ONLINE, REFUND, REVERSAL, SALE, TIP, Charge, charge, daily_totals, money, split,
 )
-from billing.projections import repository as projections
-from billing.statistics.repository import SoldLines, count_sold
+from billing.statistics.rules import SoldLines, sums
+from billing.store import Store
 from contracts.billing import CommissionAccrued, CommissionLine
 from contracts.ordering import PaymentRecorded
 from kit import localtime
-from kit.outbox import add_event
-
-LEDGER = LedgerEntry.__table__
-TOTAL_KEY = ("restaurant_id", "counts_as", "day", "method")
 
 
 class RestaurantNotKnownYet(Exception):
@@ -61,40 +51,18 @@ def entry(kind: str, restaurant_id: int, amount: Decimal, occurred_at: datetime,
     }
 
 
-async def append(session: AsyncSession, rows: Sequence[dict]) -> list[Row]:
-    """Insert ledger rows, skipping any a unique key already holds (an event or payment written
+async def append(store: Store, rows: Sequence[dict]) -> list[Row]:
+    """Write ledger rows, skipping any a unique key already holds (an event or payment written
     before, a collection's Idempotency-Key); answers the written ones (`id`, `event_id`,
     `owed_after`) after adding them to the daily totals."""
     if not rows:
         return []
-    written = (await session.execute(
-        insert(LEDGER).on_conflict_do_nothing().returning(
-            LEDGER.c.id, LEDGER.c.event_id, LEDGER.c.owed_after, *(LEDGER.c[name] for name in TOTAL_KEY),
-            LEDGER.c.amount, LEDGER.c.line_count,
-        ),
-        list(rows),
-    )).all()
-    sums: dict[tuple, list] = defaultdict(lambda: [Decimal("0.00"), 0, 0])
-    for row in written:
-        total = sums[(row.restaurant_id, row.counts_as, row.day, row.method or "")]
-        total[0] += row.amount
-        total[1] += row.line_count
-        total[2] += 1
-    if sums:
-        table = DailyTotal.__table__
-        statement = insert(table)
-        statement = statement.on_conflict_do_update(index_elements=list(TOTAL_KEY), set_={
-            name: table.c[name] + statement.excluded[name] for name in ("amount", "line_count", "entries")
-        })
-        # in key order: concurrent writers lock the same rows in the same order (no deadlock)
-        await session.execute(statement, [
-            {**dict(zip(TOTAL_KEY, key)), "amount": amount, "line_count": lines, "entries": entries}
-            for key, (amount, lines, entries) in sorted(sums.items())
-        ])
+    written = await store.ledger.insert(rows)
+    await store.ledger.add_to_totals(daily_totals(written))
     return written
 
 
-async def record_payments(session: AsyncSession, payments: Sequence[PaymentRecorded], *, announce: bool = False) -> int:
+async def record_payments(store: Store, payments: Sequence[PaymentRecorded], *, announce: bool = False) -> int:
     """Write each payment's sale, lines and commission, and count its lines in the statistics;
     answers how many payments were new. `announce`: each new payment's commission is announced
     (the handler; a rebuild or the benchmark announce nothing)."""
@@ -104,14 +72,14 @@ async def record_payments(session: AsyncSession, payments: Sequence[PaymentRecor
         if money(payment.amount) != sum((money(line.amount) for line in payment.lines), money(0)):
             raise PaymentAmountMismatch(f"payment {payment.payment_id}: {payment.amount} is not the sum of its lines")
     restaurant_ids = {payment.restaurant_id for payment in payments}
-    opened = await projections.openings(session, restaurant_ids)
+    opened = await store.projections.openings(restaurant_ids)
     if missing := restaurant_ids - opened.keys():
         raise RestaurantNotKnownYet(f"restaurants {sorted(missing)} not created yet as far as billing knows")
-    histories = await fees.histories(session, restaurant_ids)
-    online = await checkouts.retained(session, {p.checkout_id for p in payments if p.method == ONLINE and p.checkout_id})
-    kept = await checkouts.tips_and_fees(session, online)
+    histories = await store.fees.histories(restaurant_ids)
+    online = await store.checkouts.retained({p.checkout_id for p in payments if p.method == ONLINE and p.checkout_id})
+    kept = await store.checkouts.tips_and_fees(online)
 
-    written = await append(session, [
+    written = await append(store, [
         entry(SALE, payment.restaurant_id, payment.amount, payment.paid_at, method=payment.method,
               payment_id=payment.payment_id, place_id=payment.place_id, delivery_id=payment.delivery_id,
               line_count=len(payment.lines), event_id=payment.event_id, recorded_by=payment.paid_by[:150])
@@ -123,9 +91,7 @@ async def record_payments(session: AsyncSession, payments: Sequence[PaymentRecor
     if not new:
         return 0
 
-    lines = [_line(sale_ids[payment.event_id], line) for payment in new for line in payment.lines]
-    if lines:
-        await session.execute(insert(SaleLine.__table__), lines)
+    await store.ledger.add_sale_lines([_line(sale_ids[payment.event_id], line) for payment in new for line in payment.lines])
     commissions = []
     for payment in new:
         checkout = online.get(payment.checkout_id) if payment.method == ONLINE else None
@@ -148,11 +114,10 @@ async def record_payments(session: AsyncSession, payments: Sequence[PaymentRecor
                 sale_id=sale_ids[payment.event_id], fee_percent=None, event_id=payment.event_id,
             ))
         if announce:
-            add_event(session, _commission_announced(payment, shares))
-    await append(session, commissions)
-    await count_sold(session, (
-        SoldLines(payment.restaurant_id, localtime.day_of(payment.paid_at), payment.method, payment.lines) for payment in new
-    ))
+            store.announce(_commission_announced(payment, shares))
+    await append(store, commissions)
+    await store.statistics.add(sums(SoldLines(payment.restaurant_id, payment.paid_at, payment.method, payment.lines)
+                                    for payment in new))
     return len(new)
 
 
@@ -187,15 +152,15 @@ def _line(sale_id: int, line) -> dict:
     }
 
 
-async def reverse(session: AsyncSession, entry_id: int, note: str, by: str = "") -> int:
+async def reverse(store: Store, entry_id: int, note: str, by: str = "") -> int:
     """Cancel a row's effect on every sum with a row of the opposite amount, dated now (the past
     stays as it was reported); answers the reversal's id. The row itself is never changed."""
-    row = await session.get(LedgerEntry, entry_id)
+    row = await store.ledger.entry(entry_id)
     if row is None:
         raise LookupError(entry_id)
     if row.kind == REVERSAL:
         raise AlreadyReversed(entry_id)
-    written = await append(session, [entry(
+    written = await append(store, [entry(
         REVERSAL, row.restaurant_id, -row.amount, datetime.now(UTC), counts_as=row.counts_as, method=row.method,
         line_count=-row.line_count, reverses_id=row.id, recorded_by=by[:150], note=note[:200],
     )])
@@ -204,13 +169,13 @@ async def reverse(session: AsyncSession, entry_id: int, note: str, by: str = "")
     return written[0].id
 
 
-async def refund(session: AsyncSession, restaurant_id: int, payment_id: int, before: dict[str, Decimal],
+async def refund(store: Store, restaurant_id: int, payment_id: int, before: dict[str, Decimal],
                  now: dict[str, Decimal], at: datetime) -> None:
     """Money given back at the provider after ordering's payment `payment_id` was a sale: what the
     refunds give back now (`now`, over their running total) less what was booked (`before`), as
     `refund` rows that count as the sale, the tip and the commission they give back."""
-    sale_id = await session.scalar(select(LEDGER.c.id).where(LEDGER.c.kind == SALE, LEDGER.c.payment_id == payment_id))
-    await append(session, [
+    sale_id = await store.ledger.sale_of(payment_id)
+    await append(store, [
         entry(REFUND, restaurant_id, -(now[kind] - before.get(kind, money(0))), at, counts_as=kind, method=ONLINE,
               sale_id=sale_id, recorded_by="marketplace")
         for kind in (SALE, TIP, FEE_RETAINED, COMMISSION_ACCRUED) if now.get(kind, money(0)) != before.get(kind, money(0))

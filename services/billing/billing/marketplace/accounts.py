@@ -15,7 +15,7 @@ from typing import TypeVar
 import structlog
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from billing.marketplace import repository
+from billing.marketplace.repository import LinkRepository
 from billing.marketplace.cipher import TokenCipher, TokenUnreadable, token_context
 from billing.marketplace.provider import GrantRejected, MarketplaceApi, ProviderFailure, TokenRejected
 from contracts.billing import MarketplaceUnlinked
@@ -65,7 +65,7 @@ class Accounts:
         """`call`'s two halves: the seller's token is read from `session` now, and the answer makes
         the requests later without touching `session` again (a renewal has a transaction of its
         own), so the caller may use its session meanwhile."""
-        account = await repository.account(session, account_id)
+        account = await LinkRepository(session).account(account_id)
         if account is None:
             raise LinkLost(account_id)
         sealed = account.access_token
@@ -94,7 +94,7 @@ class Accounts:
         `skip_locked` an account another replica is renewing is left to it (None)."""
         lost: list[int] | None = None
         async with (factory or self.session_factory)() as session, session.begin():
-            account = await repository.account(session, account_id, lock=True, skip_locked=skip_locked)
+            account = await LinkRepository(session).account(account_id, lock=True, skip_locked=skip_locked)
             if account is None:
                 if skip_locked:
                     return None
@@ -125,7 +125,7 @@ class Accounts:
     async def drop(self, session: AsyncSession, account_id: int) -> list[int]:
         """The account's tokens go and its restaurants are unlinked and announced, in `session` (the
         caller wakes the relay once it committed)."""
-        unlinked = await repository.drop_account(session, account_id)
+        unlinked = await LinkRepository(session).drop_account(account_id)
         for restaurant_id in unlinked:
             add_event(session, MarketplaceUnlinked(restaurant_id=restaurant_id))
         return unlinked
@@ -135,7 +135,7 @@ class Accounts:
         that is down leaves them for the next round; answers how many were renewed."""
         before = now() + margin
         async with factory() as session:
-            due = await repository.due_accounts(session, before, DUE_BATCH)
+            due = await LinkRepository(session).due_accounts(before, DUE_BATCH)
         renewed = 0
         for account_id in due:
             try:

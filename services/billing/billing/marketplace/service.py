@@ -18,9 +18,7 @@ from decimal import Decimal, InvalidOperation
 from typing import TypeVar
 
 import structlog
-from sqlalchemy.ext.asyncio import AsyncSession
 
-from billing.marketplace import repository
 from billing.marketplace.accounts import LinkLost
 from billing.marketplace.cipher import TokenUnreadable
 from billing.marketplace.errors import (
@@ -31,11 +29,10 @@ from billing.marketplace.models import LinkAttempt
 from billing.marketplace.provider import GrantRejected, Refused, Unreachable
 from billing.marketplace.runtime import Marketplace
 from billing.marketplace.schemas import AuthorizationCreate, AuthorizationUrl, LinkState, ProviderBalance
-from billing.projections.repository import ensure_restaurant
+from billing.store import Store
 from contracts.billing import MarketplaceLinked
 from kit.auth import OWNER
 from kit.errors import NotFound
-from kit.outbox import add_event
 from kit.tokens import Principal
 
 log = structlog.get_logger()
@@ -62,49 +59,49 @@ async def at_provider(call: Awaitable[T]) -> T:
         raise MarketplaceNotConfigured()
 
 
-async def authorization_url(session: AsyncSession, principal: Principal, restaurant_id: int,
+async def authorization_url(store: Store, principal: Principal, restaurant_id: int,
                             marketplace: Marketplace) -> AuthorizationUrl:
-    await ensure_restaurant(session, principal, restaurant_id, roles=(OWNER,))
+    await store.projections.ensure_restaurant(principal, restaurant_id, roles=(OWNER,))
     marketplace.ensure_configured()
-    if await repository.link_of(session, restaurant_id) is not None:
+    if await store.links.link_of(restaurant_id) is not None:
         raise RestaurantAlreadyLinked()
     at = now()
-    await repository.forget_expired_attempts(session, at)
+    await store.links.forget_expired_attempts(at)
     state = f"{restaurant_id}.{secrets.token_urlsafe(32)}"
     expires_at = at + timedelta(seconds=marketplace.settings.mercadopago_link_state_seconds)
-    session.add(LinkAttempt(state=state, restaurant_id=restaurant_id, user_id=principal.user_id, expires_at=expires_at))
+    store.links.add_attempt(LinkAttempt(state=state, restaurant_id=restaurant_id, user_id=principal.user_id, expires_at=expires_at))
     return AuthorizationUrl(url=marketplace.api.authorize_url(state), state=state, expires_at=expires_at)
 
 
-async def link(session: AsyncSession, principal: Principal, data: AuthorizationCreate, marketplace: Marketplace) -> LinkState:
+async def link(store: Store, principal: Principal, data: AuthorizationCreate, marketplace: Marketplace) -> LinkState:
     for name in ("fk_resto", "code", "state"):
         if not getattr(data, name):
             raise FieldRequired(name)
-    await ensure_restaurant(session, principal, data.fk_resto, roles=(OWNER,))
+    await store.projections.ensure_restaurant(principal, data.fk_resto, roles=(OWNER,))
     marketplace.ensure_configured()
-    attempt = await repository.attempt_for_update(session, data.state)
+    attempt = await store.links.attempt_for_update(data.state)
     at = now()
     if (attempt is None or attempt.restaurant_id != data.fk_resto or attempt.user_id != principal.user_id
             or attempt.used_at is not None or attempt.expires_at <= at):
         raise StateInvalid()
-    if await repository.link_of(session, data.fk_resto) is not None:
+    if await store.links.link_of(data.fk_resto) is not None:
         raise RestaurantAlreadyLinked()
     grant = await at_provider(marketplace.api.exchange_code(data.code))
-    await repository.save_account(session, marketplace.accounts.sealed(grant))
-    if await repository.linked_by_another(session, grant.user_id, principal.user_id):
+    await store.links.save_account(marketplace.accounts.sealed(grant))
+    if await store.links.linked_by_another(grant.user_id, principal.user_id):
         log.info("marketplace_account_linked_elsewhere", account=grant.user_id, restaurant=data.fk_resto)
         raise AccountLinkedElsewhere()
-    if not await repository.add_link(session, data.fk_resto, grant.user_id, principal.user_id, at):
+    if not await store.links.add_link(data.fk_resto, grant.user_id, principal.user_id, at):
         raise RestaurantAlreadyLinked()
     attempt.used_at = at
-    add_event(session, MarketplaceLinked(restaurant_id=data.fk_resto))
+    store.announce(MarketplaceLinked(restaurant_id=data.fk_resto))
     log.info("marketplace_linked", account=grant.user_id, restaurant=data.fk_resto)
     return LinkState(fk_resto=data.fk_resto, mp_active=True, linked_at=at)
 
 
-async def link_state(session: AsyncSession, principal: Principal, restaurant_id: int) -> LinkState:
-    await ensure_restaurant(session, principal, restaurant_id)
-    found = await repository.link_of(session, restaurant_id)
+async def link_state(store: Store, principal: Principal, restaurant_id: int) -> LinkState:
+    await store.projections.ensure_restaurant(principal, restaurant_id)
+    found = await store.links.link_of(restaurant_id)
     return LinkState(fk_resto=restaurant_id, mp_active=found is not None, linked_at=found.linked_at if found else None)
 
 
@@ -115,18 +112,18 @@ def _amount(body: dict, key: str) -> Decimal | None:
         return None
 
 
-async def provider_balance(session: AsyncSession, principal: Principal, restaurant_id: int,
+async def provider_balance(store: Store, principal: Principal, restaurant_id: int,
                            marketplace: Marketplace) -> ProviderBalance:
     """The linked account's balance at the provider; a restaurant without a link is 'not found'."""
-    await ensure_restaurant(session, principal, restaurant_id, roles=(OWNER,))
-    found = await repository.link_of(session, restaurant_id)
+    await store.projections.ensure_restaurant(principal, restaurant_id, roles=(OWNER,))
+    found = await store.links.link_of(restaurant_id)
     if found is None:
         raise NotFound()
     marketplace.ensure_configured()
     account_id = found.account_id
     try:
         body = await at_provider(marketplace.accounts.call(
-            session, account_id, lambda token: marketplace.api.balance(token, account_id)))
+            store.session, account_id, lambda token: marketplace.api.balance(token, account_id)))
     except LinkLost:
         raise NotFound()  # the provider would not renew its tokens: unlinked just now
     except ProviderError:

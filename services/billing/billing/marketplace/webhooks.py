@@ -22,7 +22,6 @@ from collections.abc import Awaitable, Callable
 
 import structlog
 from redis.asyncio import Redis
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from billing.checkout.payments import on_payment_notification
 from billing.marketplace.cipher import TokenUnreadable
@@ -31,12 +30,12 @@ from billing.marketplace.errors import (
 )
 from billing.marketplace.provider import Unreachable
 from billing.marketplace.runtime import Marketplace
-from kit.db import after_commit
+from billing.store import Store
 
 log = structlog.get_logger()
 IN_FLIGHT_SECONDS = 30  # longer than any notification takes here (the provider's calls time out first)
 
-TopicHandler = Callable[[AsyncSession, Marketplace, dict, str], Awaitable[None]]
+TopicHandler = Callable[[Store, Marketplace, dict, str], Awaitable[None]]
 
 
 def signed_parts(x_signature: str | None) -> dict[str, str]:
@@ -56,7 +55,7 @@ def signature_valid(secret: str, x_signature: str | None, request_id: str | None
     return hmac.compare_digest(expected, v1.lower())
 
 
-async def on_connect(session: AsyncSession, marketplace: Marketplace, notification: dict, data_id: str) -> None:
+async def on_connect(store: Store, marketplace: Marketplace, notification: dict, data_id: str) -> None:
     """`application.deauthorized`: `data.id` is the seller. Confirmed by the provider refusing our
     tokens (`Accounts.confirm_deauthorized`), which unlinks the seller's restaurants."""
     if notification.get("action") != "application.deauthorized":
@@ -66,7 +65,7 @@ async def on_connect(session: AsyncSession, marketplace: Marketplace, notificati
     except ValueError:
         raise NotificationInvalid()
     try:
-        dropped = await marketplace.accounts.confirm_deauthorized(session, account_id)
+        dropped = await marketplace.accounts.confirm_deauthorized(store.session, account_id)
     except Unreachable:
         raise ProviderUnreachable()  # not confirmed yet: answered 502, so the provider sends it again
     except TokenUnreadable:
@@ -88,7 +87,7 @@ def fresh(x_signature: str, window_seconds: int) -> bool:
     return abs(time.time() - signed_at) <= window_seconds
 
 
-async def receive(session: AsyncSession, marketplace: Marketplace, redis: Redis, body: bytes, query_data_id: str | None,
+async def receive(store: Store, marketplace: Marketplace, redis: Redis, body: bytes, query_data_id: str | None,
                   x_signature: str | None, request_id: str | None) -> None:
     secret = marketplace.settings.mercadopago_webhook_secret
     if not secret or not marketplace.configured:
@@ -125,8 +124,8 @@ async def receive(session: AsyncSession, marketplace: Marketplace, redis: Redis,
         log.info("marketplace_notification_repeated", type=notification.get("type"))
         return
     try:
-        await handler(session, marketplace, notification, data_id)
+        await handler(store, marketplace, notification, data_id)
     except BaseException:
         await redis.delete(seen)
         raise
-    after_commit(session, lambda: redis.set(seen, "done", ex=2 * window))
+    store.after_commit(lambda: redis.set(seen, "done", ex=2 * window))

@@ -1,28 +1,25 @@
 """What a restaurant sold, per dish, for a period and payment type (spec part 2 §2 'Statistics
 screen', §7 'Statistics'): the owner's screen, from the read model."""
-from sqlalchemy.ext.asyncio import AsyncSession
-
 from billing.filters import payment_method, period
 from billing.ledger.rules import money
-from billing.projections.repository import ensure_restaurant
-from billing.statistics import repository
 from billing.statistics.schemas import StatisticsPage, StatisticsRow
+from billing.store import Store
 from kit.auth import OWNER
 from kit.pagination import MAX_ROWS, Paging
 from kit.tokens import Principal
 
 
 async def statistics(
-    session: AsyncSession, principal: Principal, restaurant_id: int, listing: Paging,
+    store: Store, principal: Principal, restaurant_id: int, listing: Paging,
     payment_type: str | None, start_date: str | None, end_date: str | None,
 ) -> StatisticsPage:
-    await ensure_restaurant(session, principal, restaurant_id, roles=(OWNER,))
+    await store.projections.ensure_restaurant(principal, restaurant_id, roles=(OWNER,))
     method, days = payment_method(payment_type), period(start_date, end_date)
-    count, amount = await repository.summary(session, restaurant_id, days, method)
+    count, amount = await store.statistics.summary(restaurant_id, days, method)
     # every row (the chart) stops at MAX_ROWS, as every list does
-    page = repository.sold(restaurant_id, days, method).offset(listing.offset).limit(listing.size or MAX_ROWS)
+    page = await store.statistics.page(restaurant_id, days, method, listing.offset, listing.size or MAX_ROWS)
     return StatisticsPage(
-        results=[StatisticsRow(group_menu=g, dish_name=d, quantity=q, amount=money(a)) for g, d, q, a in await session.execute(page)],
+        results=[StatisticsRow(group_menu=g, dish_name=d, quantity=q, amount=money(a)) for g, d, q, a in page],
         count=count,
         total_amount=money(amount),
     )

@@ -7,6 +7,7 @@ from decimal import Decimal
 
 from billing.checkout.models import CheckoutCharge
 from billing.checkout.payments import apply_payment, fee_kept
+from billing.store import Store
 from kit.testing.world import A, deliver
 from tests.checkout.steps import EMPANADA, MILANESA, SELLER, outbox, rows
 from tests.checkout.test_ledger import ledger, online_payment
@@ -70,7 +71,7 @@ async def test_a_payment_of_the_right_amount_in_another_currency_goes_back(world
     payment_id = await world.at_provider(charge["init_point"])
     in_dollars = {**(await world.payment(payment_id)), "currency_id": "USD"}
     async with world.app.state.session_factory() as session, session.begin():
-        await apply_payment(session, world.app.state.marketplace, in_dollars)
+        await apply_payment(Store(session), world.app.state.marketplace, in_dollars)
     assert (await world.payment(payment_id))["status"] == "refunded"
     assert await rows(world.app, "SELECT state FROM checkout") == [("open",)]
     assert await rows(world.app, "SELECT status, undone FROM checkout_payment") == [("refunded", "mismatch")]

@@ -79,10 +79,11 @@ async def test_an_older_state_arriving_late_never_undoes_a_newer_one(world):
     await world.notify(rejected_notice)
     await world.notify(pending_notice)
     from billing.checkout.payments import apply_payment
+    from billing.store import Store
 
     older = {**(await world.payment(payment_id)), "status": "rejected"}
     async with world.app.state.session_factory() as session, session.begin():
-        await apply_payment(session, world.app.state.marketplace, older)
+        await apply_payment(Store(session), world.app.state.marketplace, older)
     assert await checkout_state(world) == [("approved", "approved")]
     assert [e["type"] for e in await outbox(world.app)] == ["billing.checkout.opened", "billing.checkout.approved"]
 

@@ -5,8 +5,7 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 from billing.checkout import rules
-from billing.fee import repository as fees
-from billing.projections import repository as projections
+from billing.store import Store
 from contracts import identity
 from tests.helpers import A, OWNER_A, OWNER_B, deliver, ledger, line, payment, rows
 
@@ -35,7 +34,7 @@ async def test_deleting_the_first_restaurant_does_not_give_the_month_back(app, p
     await deliver(app, identity.RestaurantDeleted(restaurant_id=A, owner_id=OWNER_A))
     await deliver(app, opened_by(OWNER_A, A2, datetime.now(UTC)))
     async with app.state.session_factory() as session:
-        opened = await projections.openings(session, [A2])
+        opened = await Store(session).projections.openings([A2])
     assert opened[A2] < datetime.now(UTC) - timedelta(days=30)
 
 
@@ -75,8 +74,8 @@ async def test_online_checkout_asks_the_fee_of_the_owners_month_too(app, people)
     """The checkout's percent reads the same opening as the ledger (`projections.openings`)."""
     await deliver(app, opened_by(OWNER_A, A2, datetime.now(UTC)))
     async with app.state.session_factory() as session:
-        opened = (await projections.openings(session, [A2]))[A2]
-        history = (await fees.histories(session, [A2])).get(A2, ())
+        opened = (await Store(session).projections.openings([A2]))[A2]
+        history = (await Store(session).fees.histories([A2])).get(A2, ())
     assert rules.fee_percent(history, opened, datetime.now(UTC)) == Decimal("0.50")
     assert opened == await _opened(app, A)
 

@@ -6,6 +6,7 @@ from decimal import Decimal
 import pytest
 
 from billing.ledger.service import PaymentAmountMismatch, RestaurantNotKnownYet, record_payments
+from billing.store import Store
 from contracts.ordering import PaymentRecorded
 from kit.testing.membership_tests import publish
 from tests.helpers import A, B, created, deliver, ledger, line, payment, rows, world
@@ -59,9 +60,9 @@ async def test_the_bulk_path_records_an_event_once_even_without_the_consumers_re
     paid, again_under_another_event = payment(), None
     again_under_another_event = PaymentRecorded(**{**paid.model_dump(exclude={"event_id"})})
     async with app.state.session_factory() as session, session.begin():
-        assert await record_payments(session, [paid, paid]) == 1
+        assert await record_payments(Store(session), [paid, paid]) == 1
     async with app.state.session_factory() as session, session.begin():
-        assert await record_payments(session, [paid, again_under_another_event]) == 0
+        assert await record_payments(Store(session), [paid, again_under_another_event]) == 0
     assert [kind for kind, *_ in await ledger(app)] == ["sale", "commission_accrued"]
     assert await rows(app, "SELECT count(*) FROM sale_line") == [(1,)]
     assert await rows(app, "SELECT sum(quantity) FROM daily_sales") == [(1,)]
@@ -71,7 +72,7 @@ async def test_a_payment_whose_amount_is_not_the_sum_of_its_lines_is_refused(app
     wrong = PaymentRecorded(**{**payment().model_dump(exclude={"event_id", "amount"}), "amount": Decimal("99.99")})
     async with app.state.session_factory() as session, session.begin():
         with pytest.raises(PaymentAmountMismatch):
-            await record_payments(session, [wrong])
+            await record_payments(Store(session), [wrong])
     assert await ledger(app) == []
 
 
@@ -80,7 +81,7 @@ async def test_a_payment_of_a_restaurant_billing_has_not_seen_created_waits_for_
     stranger = payment(restaurant=30)
     async with app.state.session_factory() as session, session.begin():
         with pytest.raises(RestaurantNotKnownYet):
-            await record_payments(session, [stranger])
+            await record_payments(Store(session), [stranger])
     await deliver(app, created(A, name="x").model_copy(update={"restaurant_id": 30}))
     async with app.state.session_factory() as session, session.begin():
-        assert await record_payments(session, [stranger]) == 1
+        assert await record_payments(Store(session), [stranger]) == 1
