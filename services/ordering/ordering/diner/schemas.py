@@ -6,7 +6,7 @@ from typing import Annotated
 from pydantic import BaseModel, Field
 
 from kit.pagination import DbId
-from ordering.order.schemas import Comment, PayStatus, Quantity
+from ordering.order.schemas import LINE_AMOUNT, LINE_PAYABLE, Comment, PayStatus, Quantity
 
 
 class DinerLine(BaseModel):
@@ -32,6 +32,8 @@ class TabLine(BaseModel):
     diner_name: str
     creation_date: datetime
     status_pay: PayStatus | None = Field(None, description="its payment: 'paid', or an online payment 'pending' or 'rejected'")
+    amount: Decimal = LINE_AMOUNT
+    payable: bool = LINE_PAYABLE
 
 
 class Tab(BaseModel):

@@ -21,6 +21,7 @@ from ordering.order.errors import IdempotencyKeyReused
 from ordering.order.models import OrderLine
 from ordering.order.policy import check_key, check_taking_orders, count_order
 from ordering.order.service import NewLine, place_order
+from ordering.order.transitions import payable
 from ordering.projections import repository as projections
 from ordering.projections.models import PlaceFacts
 from ordering.settings import Settings
@@ -38,6 +39,7 @@ def tab_line(line: OrderLine) -> TabLine:
         id=line.id, order=line.order_id, fk_dish=line.dish_id, dish_name=line.dish_name, price=line.price,
         quantity=line.quantity, status=line.status, extra_commentary=line.extra_commentary,
         diner_name=line.diner_name, creation_date=line.created_at, status_pay=line.pay_status,
+        amount=money.line_total(line.price, line.quantity), payable=payable(line.status, line.pay_status),
     )
 
 

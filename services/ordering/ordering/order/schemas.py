@@ -76,6 +76,18 @@ NextStatus = Literal["2", "4"]
 NEXT_STATUS: dict[str, str] = {frm: to for (frm, to), action in TRANSITIONS.items() if action in ("accept", "deliver")}
 
 
+def _always_sent(schema: dict) -> None:
+    """Every answer carries the field; the document names no default, so clients typed before it
+    was added (the web's fixtures) keep compiling: it reads as optional there."""
+    schema.pop("default", None)
+
+
+LINE_AMOUNT = Field(Decimal("0.00"), json_schema_extra=_always_sent,
+                    description="unit price times quantity, two places, half up (the money module); \"1234.50\"")
+LINE_PAYABLE = Field(False, json_schema_extra=_always_sent,
+                     description="a payment may pay it now: its status may move to paid (accepted or delivered) and no payment paid it")
+
+
 # 'status_pay' (spec part 2 §4 'Payment'): paid; the marketplace's pending payment, or its rejection.
 PayMethod = Literal["cash", "debit", "credit", "online"]
 
@@ -117,6 +129,10 @@ class LinePublic(BaseModel):
     status_pay: PayStatus | None = None
     total_paid_amount: Decimal = Decimal("0.00")
     account_pay: AccountPay | None = None
+    # What the line costs (`money.line_total`) and whether a payment may still pay it
+    # (`transitions.payable`): what billing's checkout reads instead of keeping a copy of either rule.
+    amount: Decimal = LINE_AMOUNT
+    payable: bool = LINE_PAYABLE
 
 
 class BoardLine(LinePublic):

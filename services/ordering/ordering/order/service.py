@@ -41,7 +41,7 @@ from ordering.order.models import Order, OrderLine
 from ordering.order.schemas import AccountPay, LinePublic, LineUpdate, TransactionDetails, UpdateAll
 from ordering.order.repository import OpenLine
 from ordering.order.statuses import NEW, OPEN, PAID, REJECTED
-from ordering.order.transitions import check, delivery_bulk_applies
+from ordering.order.transitions import check, delivery_bulk_applies, payable
 from ordering.projections import repository as projections
 from ordering.projections.models import DishFacts, PlaceFacts
 from ordering.settings import Settings
@@ -58,6 +58,7 @@ def public(line: OrderLine, place_name: str) -> LinePublic:
         fk_delivery=line.delivery_id, fk_resto=line.restaurant_id, creation_date=line.created_at, version=line.version,
         cash=line.pay_method == "cash", status_pay=line.pay_status,
         total_paid_amount=money.line_total(line.price, line.quantity) if paid else money.ZERO,
+        amount=money.line_total(line.price, line.quantity), payable=payable(line.status, line.pay_status),
         account_pay=AccountPay(
             payment_id=line.payment_id, method=line.pay_method,
             transaction_details=TransactionDetails(comission=line.commission),

@@ -39,6 +39,13 @@ def delivery_bulk_applies(from_status: str, to_status: str) -> bool:
     return from_status in DELIVERY_BULK.get(to_status, ("0",))
 
 
+def payable(status: str, pay_status: str | None = None) -> bool:
+    """Whether a payment may pay a line at `status`: the table moves it to paid (accepted or
+    delivered) and no payment paid it. Billing and the screens read it from the lines' `payable`,
+    never from a copy."""
+    return TRANSITIONS.get((status, PAID)) == "pay" and pay_status != "paid"
+
+
 def check(from_status: str, to_status: str) -> str:
     """The action moving a line from `from_status` to `to_status`; refused unless the table has it."""
     action = TRANSITIONS.get((from_status, to_status))

@@ -428,6 +428,11 @@ export interface components {
         BoardLine: {
             account_pay?: components["schemas"]["AccountPay"] | null;
             /**
+             * Amount
+             * @description unit price times quantity, two places, half up (the money module); "1234.50"
+             */
+            amount?: string;
+            /**
              * Can Pay
              * @description whether the counter may pay it now: accepted or delivered (spec part 2 §4: payment is disabled for new, rejected, paid and cash orders); a payment of it still answers 208 if it became final meanwhile
              */
@@ -472,6 +477,11 @@ export interface components {
             readonly next_status: ("2" | "4") | null;
             /** Order */
             order: number;
+            /**
+             * Payable
+             * @description a payment may pay it now: its status may move to paid (accepted or delivered) and no payment paid it
+             */
+            payable?: boolean;
             /** Price */
             price: string;
             /** Quantity */
@@ -677,6 +687,11 @@ export interface components {
         DeliveryLinePublic: {
             account_pay?: components["schemas"]["AccountPay"] | null;
             /**
+             * Amount
+             * @description unit price times quantity, two places, half up (the money module); "1234.50"
+             */
+            amount?: string;
+            /**
              * Can Pay
              * @description whether the counter may pay it now: accepted or delivered (spec part 2 §4: payment is disabled for new, rejected, paid and cash orders); a payment of it still answers 208 if it became final meanwhile
              */
@@ -721,6 +736,11 @@ export interface components {
             readonly next_status: ("2" | "4") | null;
             /** Order */
             order: number;
+            /**
+             * Payable
+             * @description a payment may pay it now: its status may move to paid (accepted or delivered) and no payment paid it
+             */
+            payable?: boolean;
             /** Price */
             price: string;
             /** Quantity */
@@ -894,6 +914,11 @@ export interface components {
         LinePublic: {
             account_pay?: components["schemas"]["AccountPay"] | null;
             /**
+             * Amount
+             * @description unit price times quantity, two places, half up (the money module); "1234.50"
+             */
+            amount?: string;
+            /**
              * Cash
              * @default false
              */
@@ -923,6 +948,11 @@ export interface components {
             id: number;
             /** Order */
             order: number;
+            /**
+             * Payable
+             * @description a payment may pay it now: its status may move to paid (accepted or delivered) and no payment paid it
+             */
+            payable?: boolean;
             /** Price */
             price: string;
             /** Quantity */
@@ -1080,6 +1110,11 @@ export interface components {
         /** TabLine */
         TabLine: {
             /**
+             * Amount
+             * @description unit price times quantity, two places, half up (the money module); "1234.50"
+             */
+            amount?: string;
+            /**
              * Creation Date
              * Format: date-time
              */
@@ -1096,6 +1131,11 @@ export interface components {
             id: number;
             /** Order */
             order: number;
+            /**
+             * Payable
+             * @description a payment may pay it now: its status may move to paid (accepted or delivered) and no payment paid it
+             */
+            payable?: boolean;
             /** Price */
             price: string;
             /** Quantity */
