@@ -70,12 +70,6 @@ async def test_a_tables_phone_follows_its_own_lines_and_nothing_of_other_tables(
     assert frame["data"]["placed_by"] == "Ana" and frame["data"]["lines"][0]["id"] == 100
 
 
-async def test_a_staff_members_name_stays_off_the_tables_phones(app, floor, ws_url):
-    ws, _ = await table_socket(ws_url, "token-m1")
-    await deliver(app, order(place_id=1, source="staff", placed_by="mozo@example.com"))
-    assert (await next_frame(ws))["data"]["placed_by"] == ""
-
-
 def menu_facts(menu_id: int, **facts) -> dict:
     """A menu change's facts: the menu, and which dish and how when one dish changed."""
     return {"fk_menu": menu_id, "fk_dish": None, "disable": None, "deleted": None, **facts}

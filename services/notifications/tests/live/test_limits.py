@@ -10,8 +10,6 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from kit.auth import ADMIN, OPERATOR, OWNER
-from contracts.live import DinerAuth, StaffAuth
-from notifications.settings import Settings
 from tests.helpers import (
     A, AN_ADMIN, OPERATOR_A, OWNER_A, OWNER_B, STAFF, TABLE, WAIT, address, closing, deliver, open_socket, place, ready,
     staff_socket, table_socket,
@@ -44,19 +42,6 @@ async def test_a_first_frame_past_4_kib_is_closed_as_too_big(app, ws_url):
     frames, code, reason = await closing(ws)
     assert (code, reason) == (1009, "message_too_big")
     assert frames[0]["detail"] == "El mensaje es demasiado grande: el primero debe ser la autenticación, de pocos bytes."
-
-
-def test_the_largest_valid_auth_message_fits_in_one_small_frame(signer):
-    """Nothing the app accepts needs a frame past the limit uvicorn enforces (`--ws-max-size 4096`),
-    and a real token, even for a 254-character e-mail, is far under the token's own limit."""
-    limit = Settings().socket_max_frame_bytes
-    largest_staff = {"type": "auth", "token": "x" * longest(StaffAuth, "token"), "last_id": 2**63 - 1, "fk_resto": 2**31 - 1, "lang": "es"}
-    largest_diner = {"type": "auth", "place_token": "x" * longest(DinerAuth, "place_token"), "last_id": 2**63 - 1, "lang": "es"}
-    assert StaffAuth.model_validate(largest_staff) and DinerAuth.model_validate(largest_diner)
-    for hello in (largest_staff, largest_diner):
-        assert len(json.dumps(hello).encode()) <= limit
-    real = signer.issue(OWNER_A, "o" * 242 + "@example.com", [OWNER, OPERATOR, ADMIN])
-    assert len(real) < longest(StaffAuth, "token") / 2
 
 
 def longest(model, field: str) -> int:
@@ -113,10 +98,3 @@ async def test_a_place_holds_at_most_its_cap_of_phones(app, floor, ws_url):
     await table_socket(ws_url, "token-m2", headers=address(3))  # the next table is not full
     await first.close()
     await admitted_once_freed(lambda: open_socket(ws_url, TABLE, {"type": "auth", "place_token": "token-m1"}, address(3)))
-
-
-def test_the_default_caps_stand_well_above_a_busy_restaurant():
-    """10 tablets and 60 tables of 6 phones, every one behind the restaurant's one Wi-Fi address."""
-    settings, busy = Settings(), 10 + 60 * 6
-    assert settings.sockets_per_address >= 2 * busy and settings.sockets_per_restaurant >= 4 * busy
-    assert settings.sockets_per_place >= 10 * 6

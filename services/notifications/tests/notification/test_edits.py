@@ -72,18 +72,3 @@ async def test_a_delivery_orders_edits_reach_the_delivery_screens_and_its_status
     assert frame["data"] == {"fk_delivery": 9, "number": "654321", "fields": ["contact", "address"], "status": "2"}
     assert (frame["changed"]["resource"], frame["changed"]["fk_delivery"]) == ("delivery", 9)
     assert (line["changed"]["resource"], line["data"]["fk_delivery"]) == ("delivery", 9)
-
-
-async def test_an_online_payments_news_reaches_the_tablets_and_the_phones_in_its_own_words(app, people, floor, ws_url):
-    """Billing's checkout holding a line, rejected, or ended unpaid (issue 22): ordering announces the
-    line's pay_status as an edit of its 'payment'; the screens read it again."""
-    tablet, _ = await staff_socket(ws_url, people.token(OWNER_A, OWNER), fk_resto=A)
-    phone, _ = await table_socket(ws_url, "token-m1")
-    for pay_status, text in (("pending", "M1: pago con MercadoPago en curso"), ("rejected", "M1: MercadoPago rechazó el pago"),
-                             (None, "M1: el pago con MercadoPago terminó sin cobrarse")):
-        await deliver(app, LinesChanged(restaurant_id=A, place_id=1, place_name="M1", edits=[LineEdit(
-            fields=["payment"], before=facts(1), line=facts(1, pay_status=pay_status))]))
-        for ws in (tablet, phone):
-            frame = await next_frame(ws)
-            assert (frame["type"], frame["msg"], frame["data"]["lines"][0]["fields"]) == ("order_changed", text, ["payment"])
-            assert frame["changed"]["lines"] == [{"id": 100, "status": "1", "version": 3}]

@@ -3,11 +3,9 @@ order_type, description, type, from_admin, msg) with its id, time, the event's f
 changed (`changed`: the resource a screen shows it in, the place, the lines and their versions)."""
 from decimal import Decimal
 
-import pytest
-
 from contracts.catalog import DishChanged
-from contracts.floor import WaiterCallCleared, WaiterCalled
-from contracts.ordering import LineFacts, LinesRemoved, LinesStatusChanged, LineStatusChange, TableFreed
+from contracts.floor import WaiterCalled
+from contracts.ordering import LineFacts, LinesRemoved, LinesStatusChanged, LineStatusChange
 from kit.auth import OWNER
 from tests.helpers import A, OWNER_A, deliver, next_frame, order, place, staff_socket
 
@@ -62,52 +60,6 @@ async def test_a_new_order_at_a_table_is_announced_with_its_lines(app, people, w
     }
 
 
-async def test_a_diners_order_names_three_lines_and_counts_the_rest_in_english(app, people, ws_url):
-    ws, _ = await staff_socket(ws_url, people.token(OWNER_A, OWNER), lang="en")
-    lines = [line(100, "Empanada", 2), line(101, "Flan"), line(102, "Agua"), line(103, "Café"), line(104, "Pan")]
-    await deliver(app, order(source="diner", placed_by="Ana", lines=lines))
-    frame = await next_frame(ws)
-    assert heard(frame) == ("new_order", "other", 1, "M1", False, "New order at M1: 2 × Empanada, 1 × Flan, 1 × Agua and 2 more")
-    assert frame["data"]["placed_by"] == "Ana"
-
-
-@pytest.mark.parametrize(
-    "kind, msg",
-    [("delivery", "Nuevo pedido de delivery #482913: 1 × Pizza"), ("takeaway", "Nuevo pedido para llevar #482913: 1 × Pizza")],
-)
-async def test_delivery_and_takeaway_orders_are_new_deliveries(app, people, ws_url, kind, msg):
-    """Named by the number the delivery screens show (fk_delivery), not by the order's id."""
-    ws, _ = await staff_socket(ws_url, people.token(OWNER_A, OWNER))
-    await deliver(app, order(kind=kind, place_id=None, place_name="", delivery_id=291, delivery_number="482913", lines=[line(1, "Pizza")]))
-    frame = await next_frame(ws)
-    assert heard(frame) == ("new_delivery", "default_delivery", None, "#482913", True, msg)
-    assert frame["changed"] == changed("delivery", None, [(1, "1", None)], delivery=291)  # no place: no tab shows it
-
-
-@pytest.mark.parametrize(
-    "changes, msg",
-    [
-        ([change(100, "Empanada", "2", quantity=2, version=2)], "M1: 2 × Empanada pasó a Aceptado"),
-        ([change(100, "Empanada", "4", before="2"), change(101, "Flan", "4", before="2"), change(102, "Agua", "4", before="2")], "M1: 3 pedidos pasaron a Entregado"),
-        ([change(100, "Empanada", "3"), change(101, "Flan", "3", before="2")], "M1: 2 pedidos pasaron a Rechazado"),
-        ([change(100, "Empanada", "2"), change(101, "Flan", "4", before="2")], "M1: 2 pedidos cambiaron de estado"),
-    ],
-    ids=["one line", "bulk deliver", "bulk reject", "mixed"],
-)
-async def test_status_changes_say_which_lines_moved_where(app, people, ws_url, changes, msg):
-    ws, _ = await staff_socket(ws_url, people.token(OWNER_A, OWNER))
-    await deliver(app, LinesStatusChanged(restaurant_id=A, place_id=1, place_name="M1", changes=changes))
-    frame = await next_frame(ws)
-    assert heard(frame) == ("order_status", "other", 1, "M1", True, msg)
-    version = changes[0].line.version if changes[0].line else None
-    assert frame["data"]["changes"][0] == {
-        "id": 100, "name": "Empanada", "quantity": changes[0].quantity, "from_status": changes[0].from_status, "status": changes[0].to_status,
-        "version": version,
-    }
-    assert frame["changed"]["lines"][0] == {"id": 100, "status": changes[0].to_status, "version": version}
-    assert len(frame["changed"]["lines"]) == len(changes)
-
-
 async def test_a_delivery_orders_status_change_is_a_delivery_message(app, people, ws_url):
     ws, _ = await staff_socket(ws_url, people.token(OWNER_A, OWNER))
     await deliver(app, LinesStatusChanged(restaurant_id=A, delivery_id=291, delivery_number="482913", changes=[change(9, "Pizza", "7", before="2")]))
@@ -128,28 +80,6 @@ async def test_removed_lines_name_the_place_known_from_floor(app, people, ws_url
     frame = await next_frame(ws)
     assert (frame["msg"], frame["data"]) == ("M7: se eliminaron 2 pedidos", {"fk_delivery": None, "ids": [101, 102]})
     assert frame["changed"] == changed(place_id=7, lines=[(101, None, None), (102, None, None)], version=2)  # off the tab
-
-
-@pytest.mark.parametrize(
-    "event, expected, data, what",
-    [
-        (TableFreed(restaurant_id=A, place_id=1, place_name="M1", lines=[line(100, "Flan", status="3", version=3)]),
-         ("table_freed", "other", 1, "M1", True, "Se liberó M1"), {"ids": [100]}, changed(lines=[(100, None, None)])),
-        (WaiterCalled(restaurant_id=A, place_id=1, place_name="M1"), ("waiter_call", "other", 1, "M1", False, "M1 llama al mozo"), {},
-         changed("waiter_call")),
-        (WaiterCalled(restaurant_id=A, place_id=1, place_name="M1", kind="bill"), ("bill_request", "other", 1, "M1", False, "M1 pide la cuenta"),
-         {}, changed("waiter_call")),
-        (WaiterCallCleared(restaurant_id=A, place_id=1, place_name="M1"), ("waiter_call_cleared", "other", 1, "M1", True, "Mozo enviado a M1"),
-         {}, changed("waiter_call")),
-    ],
-    ids=["table freed", "waiter call", "bill request", "waiter sent"],
-)
-async def test_table_and_waiter_events_are_announced(app, people, ws_url, event, expected, data, what):
-    ws, _ = await staff_socket(ws_url, people.token(OWNER_A, OWNER))
-    await deliver(app, event)
-    frame = await next_frame(ws)
-    assert heard(frame) == expected
-    assert (frame["data"], frame["changed"]) == (data, what)
 
 
 async def test_menu_changes_are_for_diners_not_for_the_tablets(app, people, ws_url):

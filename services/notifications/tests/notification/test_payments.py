@@ -5,13 +5,8 @@ the payment), one message: a delivery's tracking page hears its own."""
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
-import pytest
-
-from contracts import live
 from contracts.ordering import LineFacts, LinesStatusChanged, LineStatusChange, PaymentNote, TabClosed
 from kit.auth import OWNER
-from notifications.notification import drafts
-from notifications.notification.message import Message
 from tests.helpers import A, OWNER_A, deliver, next_frame, place, staff_socket, table_socket
 
 T0 = datetime.now(UTC) - timedelta(minutes=10)
@@ -31,32 +26,6 @@ def paid(tab_closed=True, place_id=1, delivery_id=None, method="cash", minutes=0
     )
 
 
-@pytest.mark.parametrize("event, place_name, frame_model", [
-    (paid(), "M1", live.DinerFrame), (paid(place_id=None, delivery_id=9, method="credit"), "#9", live.StaffFrame),
-])
-def test_a_payment_is_a_frame_the_protocol_allows_for_staff_and_the_tables_phones(event, place_name, frame_model):
-    draft = drafts.payment_recorded(event, place_name)
-    for model in {live.StaffFrame, frame_model}:
-        frame = model.model_validate_json(Message(id=9, seq=3, **draft.__dict__).frame("es")).root
-        assert (frame.type, frame.data.payment_id, frame.data.amount, frame.data.ids) == ("payment_recorded", 41, "7200.00", [100, 101])
-    assert draft.for_diners is (event.place_id is not None)
-
-
-def test_the_frame_names_the_lines_paid_or_off_the_tab_when_the_table_was_reset():
-    closed = Message(id=9, seq=3, **drafts.payment_recorded(paid(tab_closed=True), "M1").__dict__).changed()
-    assert (closed.resource, closed.fk_sit) == ("tab", 1)
-    assert [(l.id, l.status, l.version) for l in closed.lines] == [(100, None, 3), (101, None, 4)]
-    still_open = Message(id=9, seq=3, **drafts.payment_recorded(paid(tab_closed=False), "M1").__dict__).changed()
-    assert [(l.id, l.status, l.version) for l in still_open.lines] == [(100, "6", 3), (101, "6", 4)]
-    delivery = Message(id=9, seq=3, **drafts.payment_recorded(paid(place_id=None, delivery_id=9, tab_closed=False), "#9").__dict__)
-    assert (delivery.changed().resource, delivery.changed().fk_delivery, delivery.order_type) == ("delivery", 9, "default_delivery")
-
-
-def test_the_message_says_where_how_much_and_how_in_both_languages():
-    draft = drafts.payment_recorded(paid(method="debit"), "M1")
-    assert (draft.msg.es, draft.msg.en) == ("M1: se cobraron $ 7.200,00 (débito)", "M1: $7,200.00 was paid (debit)")
-
-
 async def test_the_tablets_and_the_tables_phones_hear_the_payment_that_ends_the_sitting(app, people, ws_url):
     await deliver(app, place(1, name="M1", token="token-m1"))
     tablet, _ = await staff_socket(ws_url, people.token(OWNER_A, OWNER))
@@ -68,7 +37,6 @@ async def test_the_tablets_and_the_tables_phones_hear_the_payment_that_ends_the_
         assert (frame["type"], frame["fk_sit"], frame["data"]["tab_closed"]) == ("payment_recorded", 1, True)
         assert frame["changed"]["lines"] == [{"id": 100, "status": None, "version": 3}, {"id": 101, "status": None, "version": 4}]
         assert "versions" not in frame["data"]
-
 
 
 async def test_a_phone_at_the_table_hears_the_payment_that_closed_its_tab_whichever_came_first(app, people, ws_url):

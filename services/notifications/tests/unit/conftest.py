@@ -1,0 +1,51 @@
+"""The unit layer: notifications' rules with in-memory fakes (tests/unit/fakes.py) in place of its
+repositories, its sessions and its sockets. No fixture of kit.testing is autouse, and none is used
+here; so that nothing here can lean on a server unnoticed, every test runs with connecting refused.
+
+    cd services/notifications && ../../.venv/bin/pytest -q tests/unit -p no:cacheprovider
+"""
+import socket
+
+import pytest
+
+from notifications.delivery import repository as delivery_repository
+from notifications.notification import repository as notification_repository
+from notifications.place import repository as place_repository
+from tests.unit.fakes import Deliveries, Places, Stream
+
+
+@pytest.fixture(autouse=True)
+def no_servers(monkeypatch):
+    """A unit test that reaches for PostgreSQL, Redis or RabbitMQ (or anything else) fails."""
+
+    def refused(self, address, *args):
+        raise AssertionError(f"a unit test tried to connect to {address!r}")
+
+    monkeypatch.setattr(socket.socket, "connect", refused)
+    monkeypatch.setattr(socket.socket, "connect_ex", refused)
+
+
+@pytest.fixture
+def stream(monkeypatch) -> Stream:
+    """notification.repository's stream, in memory."""
+    fake = Stream()
+    for name in ("take_positions", "heads", "after", "newest_in"):
+        monkeypatch.setattr(notification_repository, name, getattr(fake, name))
+    return fake
+
+
+@pytest.fixture
+def places(monkeypatch) -> Places:
+    """place.repository, in memory."""
+    fake = Places()
+    for name in ("get", "by_token_hash", "by_token_hashes", "name_of", "start_sitting"):
+        monkeypatch.setattr(place_repository, name, getattr(fake, name))
+    return fake
+
+
+@pytest.fixture
+def deliveries(monkeypatch) -> Deliveries:
+    """delivery.repository, in memory."""
+    fake = Deliveries()
+    monkeypatch.setattr(delivery_repository, "by_token_hashes", fake.by_token_hashes)
+    return fake
