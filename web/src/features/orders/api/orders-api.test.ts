@@ -167,3 +167,14 @@ describe("the board's query keys", () => {
     expect(menusQuery(7).queryKey.slice(0, menuKeys.all.length)).toEqual(menuKeys.all);
   });
 });
+
+describe("the board's layers", () => {
+  it('go one way: the api files import neither the live door (live.ts) nor the hooks and screens above it', () => {
+    const sources = import.meta.glob<string>(['./*.ts', '!./*.test.ts'], { query: '?raw', import: 'default', eager: true });
+    expect(Object.keys(sources).length).toBeGreaterThan(10);
+    const upward = Object.entries(sources).flatMap(([file, text]) =>
+      [...text.matchAll(/from '(\.\.\/[^']*)'/g)].map((m) => `${file} imports ${m[1]}`),
+    );
+    expect(upward).toEqual([]);
+  });
+});

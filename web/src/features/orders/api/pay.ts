@@ -1,12 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
-import { flattenErrors } from '@/lib/api-errors';
 import { onlinePaymentHolding } from '@/lib/error-body';
 import { useT } from '@/lib/i18n/messages';
 import { DURATION, notify } from '@/lib/notify';
 import type { components } from '@/types/api/ordering';
-import { useActionError } from '../components/use-action-error';
-import { answered, refreshTab } from '../live';
 import type { Line } from './types';
 
 /** Ordering's answer to a counter payment (`orders_sit_count`: what is left open at the table; 0: the table was reset). */
@@ -68,30 +64,4 @@ export async function pay({ lines, method, key, all = false }: PayInput): Promis
   if (response.status === 208) throw new LineFinal(208, data ?? error ?? null);
   if (!response.ok) throw new ApiError(response.status, error ?? null);
   return data as Payment;
-}
-
-/**
- * The answer names the paid lines as they now are; when it left the table nothing open
- * (`orders_sit_count` 0) the table was reset and its lines left the tab. A refusal (208 included)
- * reads the place again, so every line shows its real status. The messages are given here, not by
- * the dialog: the lines it was opened from may be gone (paid, the table reset) before they come.
- */
-export function usePay(restaurant: number, place: number | null) {
-  const qc = useQueryClient();
-  const t = useT();
-  const onError = useActionError();
-  return useMutation({
-    mutationFn: pay,
-    onSuccess: (answer) => {
-      const reset = answer.orders_sit_count === 0;
-      notify('success', t(reset ? 'orders.pay.doneFree' : 'orders.pay.done'), { title: t('orders.pay.doneTitle') });
-      return refreshTab(qc, restaurant, answered(place, answer.lines, reset));
-    },
-    onError: (error) => {
-      // 208: nothing was charged; the server's words name the line's status, in the screen's language
-      if (error instanceof LineFinal) notify('error', flattenErrors(error.body)[0]?.message || t('orders.pay.final'));
-      else if (!heldOnline(error)) onError(error);
-      return refreshTab(qc, restaurant, { place, lines: [] });
-    },
-  });
 }

@@ -7,7 +7,7 @@ import { useLocale } from '@/lib/i18n/locale';
 import { useT } from '@/lib/i18n/messages';
 import { notify, succeeded } from '@/lib/notify';
 import { menusQuery } from '@/lib/menus';
-import { useAddOrder } from '../api/add-order';
+import { useAddOrder } from '../actions';
 import { dishesQuery } from '../api/get-dishes';
 import type { TableDetail } from '../api/types';
 import { useActionError } from './use-action-error';

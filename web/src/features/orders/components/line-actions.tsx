@@ -3,7 +3,7 @@ import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useT } from '@/lib/i18n/messages';
 import { succeeded } from '@/lib/notify';
-import { useChangeStatus } from '../api/change-status';
+import { useChangeStatus } from '../actions';
 import { openTicket } from '../api/get-ticket';
 import { paymentState, type PaymentState } from '../api/pay';
 import type { Line } from '../api/types';

@@ -7,7 +7,8 @@ import { formatPrice } from '@/lib/i18n/format';
 import { useLocale } from '@/lib/i18n/locale';
 import { useT } from '@/lib/i18n/messages';
 import { freeLines } from '../api/cancel-online-payment';
-import { LineFinal, PAY_METHODS, heldOnline, submissionOf, usePay, type PayInput, type PayMethod } from '../api/pay';
+import { usePay } from '../actions';
+import { LineFinal, PAY_METHODS, heldOnline, submissionOf, type PayInput, type PayMethod } from '../api/pay';
 import type { Line } from '../api/types';
 import { useActionError } from './use-action-error';
 
