@@ -1,6 +1,8 @@
 """The unit layer: notifications' rules with in-memory fakes (tests/unit/fakes.py) in place of its
 repositories, its sessions and its sockets. No fixture of kit.testing is autouse, and none is used
-here; so that nothing here can lean on a server unnoticed, every test runs with connecting refused.
+here; so that nothing here can lean on a server unnoticed, the fixtures every server fixture hangs
+from fail (kit.testing.unit.refuse_servers: the app, a client, the database, Redis, the broker), and
+every test runs with connecting refused.
 
     cd services/notifications && ../../.venv/bin/pytest -q tests/unit -p no:cacheprovider
 """
@@ -8,11 +10,13 @@ import socket
 
 import pytest
 
+from kit.testing.unit import refuse_servers
 from notifications.delivery import repository as delivery_repository
 from notifications.notification import repository as notification_repository
 from notifications.place import repository as place_repository
 from tests.unit.fakes import Deliveries, Places, Stream
 
+globals().update(refuse_servers())  # test_env, migrated_database, session_queues
 
 @pytest.fixture(autouse=True)
 def no_servers(monkeypatch):
