@@ -61,7 +61,16 @@ def redis_url(db: int) -> str:
     return f"redis://{tests_login('redis')}127.0.0.1:6379/{db}"
 
 
-RABBITMQ_URL = os.environ.get("RABBITMQ_URL") or f"amqp://{tests_login('rabbitmq')}127.0.0.1:5672/"
+def rabbitmq_url() -> str:
+    return os.environ.get("RABBITMQ_URL") or f"amqp://{tests_login('rabbitmq')}127.0.0.1:5672/"
+
+
+def __getattr__(name: str) -> str:
+    # `RABBITMQ_URL` is read when a suite asks for it, not when the plugin loads: a unit layer
+    # (no server, no `make infra` yet on a fresh clone) imports this module for nothing.
+    if name == "RABBITMQ_URL":
+        return rabbitmq_url()
+    raise AttributeError(name)
 
 
 @pytest.fixture(scope="session")
@@ -103,7 +112,7 @@ def test_env(service_name: str, keys_dir: Path, broker_namespace: str, tmp_path_
         "SERVICE_NAME": service_name,
         "DATABASE_URL": f"postgresql+asyncpg://postgres@127.0.0.1:5432/test_{service_name}",
         "REDIS_URL": os.environ.get("TEST_REDIS_URL") or redis_url(TEST_REDIS_DB.get(service_name, 8)),
-        "RABBITMQ_URL": RABBITMQ_URL,
+        "RABBITMQ_URL": rabbitmq_url(),
         "BROKER_NAMESPACE": broker_namespace,
         "JWT_PUBLIC_KEY_FILE": str(keys_dir / "jwt_public.pem"),
         "JWT_PRIVATE_KEY_FILE": str(keys_dir / "jwt_private.pem"),
@@ -205,7 +214,7 @@ async def empty_tables(database_url: str) -> None:
 
 
 async def purge_queues(names: list[str]) -> None:
-    connection = await aio_pika.connect(RABBITMQ_URL)
+    connection = await aio_pika.connect(rabbitmq_url())
     async with connection:
         channel = await connection.channel()
         for name in names:
@@ -215,7 +224,7 @@ async def purge_queues(names: list[str]) -> None:
 
 
 async def delete_queues(names: list[str]) -> None:
-    connection = await aio_pika.connect(RABBITMQ_URL)
+    connection = await aio_pika.connect(rabbitmq_url())
     async with connection:
         channel = await connection.channel()
         for name in names:
@@ -224,7 +233,7 @@ async def delete_queues(names: list[str]) -> None:
 
 async def delete_exchanges(broker_namespace: str) -> None:
     """The namespace's exchanges (kit.bus: the events, their dead letters and their retries)."""
-    connection = await aio_pika.connect(RABBITMQ_URL)
+    connection = await aio_pika.connect(rabbitmq_url())
     async with connection:
         channel = await connection.channel()
         for suffix in ("", ".dead-letter", ".retry"):
