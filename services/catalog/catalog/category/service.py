@@ -25,9 +25,11 @@ def public(category: Category) -> CategoryPublic:
 
 
 async def get(
-    session: AsyncSession, principal: Principal, category_id: int, restaurant_id: int | None = None, *, lock: bool = False
+    session: AsyncSession, principal: Principal, category_id: int, restaurant_id: int | None = None, *, lock: bool = False,
+    categories=repository,
 ) -> tuple[Category, Menu]:
-    found = await repository.get_readable(session, principal, category_id, lock=lock)
+    """`categories`: where the rows come from (catalog.category.repository; the unit tests give a fake)."""
+    found = await categories.get_readable(session, principal, category_id, lock=lock)
     if found is None or (restaurant_id is not None and found[1].restaurant_id != restaurant_id):
         raise CategoryNotFound()
     return found
@@ -44,15 +46,18 @@ async def list_categories(
     )
 
 
-async def _check_parent(session: AsyncSession, principal: Principal, menu: Menu, parent_id: int, moving_id: int | None = None) -> None:
+async def _check_parent(
+    session: AsyncSession, principal: Principal, menu: Menu, parent_id: int, moving_id: int | None = None, *,
+    categories=repository,
+) -> None:
     """The parent is a category of the same menu, holds no dishes, and is not the category itself
     or one of its descendants."""
-    parent, parent_menu = await get(session, principal, parent_id)
+    parent, parent_menu = await get(session, principal, parent_id, categories=categories)
     if parent_menu.id != menu.id:
         raise CategoryMisplaced(messages.CATEGORY_OTHER_MENU)
-    if moving_id is not None and parent.id in await repository.subtree_ids(session, moving_id):
+    if moving_id is not None and parent.id in await categories.subtree_ids(session, moving_id):
         raise CategoryMisplaced(messages.CATEGORY_CYCLE)
-    if await repository.has_dishes(session, parent.id):
+    if await categories.has_dishes(session, parent.id):
         raise CategoryOnlyDishes()
 
 

@@ -74,8 +74,10 @@ async def _unique_name(session: AsyncSession, category_id: int, name: str, dish_
         raise DishNameTaken()
 
 
-async def _room_for_images(session: AsyncSession, dish_id: int | None, adding: int, field: str) -> None:
-    held = 0 if dish_id is None else await repository.count_images(session, dish_id)
+async def _room_for_images(session: AsyncSession, dish_id: int | None, adding: int, field: str, *, dishes=repository) -> None:
+    """At most IMAGES_PER_DISH_MAX images a dish, counting those it holds (none for a new dish).
+    `dishes`: where the count comes from (catalog.dish.repository; the unit tests give a fake)."""
+    held = 0 if dish_id is None else await dishes.count_images(session, dish_id)
     if held + adding > IMAGES_PER_DISH_MAX:
         raise FieldErrors({field: [messages.TOO_MANY_IMAGES.format(max_images=IMAGES_PER_DISH_MAX)]})
 

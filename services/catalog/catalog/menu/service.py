@@ -24,9 +24,13 @@ def public(menu: Menu) -> MenuPublic:
     return MenuPublic(id=menu.id, name=menu.name, restaurant=menu.restaurant_id, delivery=menu.delivery)
 
 
-async def get(session: AsyncSession, principal: Principal, menu_id: int, restaurant_id: int | None = None, *, lock: bool = False) -> Menu:
-    """A menu the caller may see (404 otherwise, so other restaurants' menus stay unknown)."""
-    menu = await repository.get_readable(session, principal, menu_id, lock=lock)
+async def get(
+    session: AsyncSession, principal: Principal, menu_id: int, restaurant_id: int | None = None, *, lock: bool = False,
+    menus=repository,
+) -> Menu:
+    """A menu the caller may see (404 otherwise, so other restaurants' menus stay unknown).
+    `menus`: where the rows come from (catalog.menu.repository; the unit tests give a fake)."""
+    menu = await menus.get_readable(session, principal, menu_id, lock=lock)
     if menu is None or (restaurant_id is not None and menu.restaurant_id != restaurant_id):
         raise MenuNotFound()
     return menu

@@ -6,6 +6,7 @@ waits for this update: no price is lost and nobody sees half an update. New pric
 to 2 decimals, halves up (`ROUND_HALF_UP`); a dish whose new price would fall below 1 keeps its
 price and is listed in `dish_no_update`.
 """
+from collections.abc import Iterable
 from decimal import Decimal
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -16,6 +17,7 @@ from catalog.category.errors import CategoryNotFound
 from catalog.changes import announce
 from catalog.dish import repository as dishes
 from catalog.menu import service as menus
+from catalog.menu.models import Dish
 from catalog.price.schemas import AMOUNT, VALUE_MAX_LENGTH, BulkPriceResult, BulkPriceUpdate, DishNotUpdated
 from catalog.prices import MAX_INTEGER_DIGITS, MINIMUM, plain_length, round_price
 from contracts.catalog import DishPrice, PricesChanged
@@ -61,19 +63,26 @@ async def update_prices(session: AsyncSession, principal: Principal, menu_id: in
             raise CategoryNotFound()
         category_ids = await categories.subtree_ids(session, data.category)
 
+    changed, result = reprice(await dishes.of_categories(session, category_ids, lock=True), data)
+    await session.flush()
+    if changed:
+        announce(session, PricesChanged(restaurant_id=menu.restaurant_id, menu_id=menu.id, prices=changed))
+    return result
+
+
+def reprice(rows: Iterable[Dish], data: BulkPriceUpdate) -> tuple[list[DishPrice], BulkPriceResult]:
+    """Give each dish its new price, unless that would fall below 1 (or past the column): those keep
+    theirs and are listed. Answers the prices that changed (the event's) and the answer."""
     changed: list[DishPrice] = []
     kept: list[DishNotUpdated] = []
-    for dish in await dishes.of_categories(session, category_ids, lock=True):
+    for dish in rows:
         price = new_price(dish.price, data)
         if price < MINIMUM or price >= CEILING:
             kept.append(DishNotUpdated(pk=dish.id, name=dish.name, price=dish.price))
         elif price != dish.price:
             dish.price = price
             changed.append(DishPrice(dish_id=dish.id, price=price))
-    await session.flush()
-    if changed:
-        announce(session, PricesChanged(restaurant_id=menu.restaurant_id, menu_id=menu.id, prices=changed))
-    return BulkPriceResult(
+    return changed, BulkPriceResult(
         detail=(messages.BULK_PARTIAL if kept else messages.BULK_DONE).render(),
         updated=len(changed),
         dish_no_update=kept,

@@ -3,11 +3,13 @@
 Built through its response model, so the bytes cached (and served as they are) always have the
 documented shape.
 """
+from collections.abc import Mapping
+
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from catalog.dish import repository as dishes
 from catalog.menu import tree
-from catalog.menu.models import Category, Menu
+from catalog.menu.models import Category, DishImage, Menu
 from catalog.public_menu.schemas import PublicCategory, PublicDish, PublicImage, PublicMenu, PublicMenuInfo, PublicRestaurant
 from catalog.restaurant.models import RestaurantProfile
 from catalog.restaurant.service import order_enabled
@@ -24,13 +26,9 @@ def restaurant_public(restaurant_id: int, profile: RestaurantProfile | None, del
     )
 
 
-async def build(session: AsyncSession, menu_id: int) -> bytes | None:
-    """The answer's bytes, or None when the menu does not exist or shows no dish."""
-    menu = await session.get(Menu, menu_id)
-    if menu is None:
-        return None
-    found = await tree.layout(session, menu.id, enabled_only=True)
-    images = await dishes.images_of(session, [d.id for leaves in found.dishes.values() for d in leaves])
+def public_tree(found: tree.Layout, images: Mapping[int, list[DishImage]]) -> list[PublicCategory]:
+    """The categories diners see, in order: each with its dishes (as `found` holds them: the enabled
+    ones) and their images; a category with nothing to order in it, below it included, is left out."""
 
     def node(category: Category) -> PublicCategory | None:
         """A category with what diners can order in it; None when that is nothing."""
@@ -48,7 +46,17 @@ async def build(session: AsyncSession, menu_id: int) -> bytes | None:
             id=category.id, name=category.name, sub_category=category.parent_id, order=category.order, dishes=leaves, sub_categories=subs
         )
 
-    data = [n for n in (node(c) for c in found.children[None]) if n is not None]
+    return [n for n in (node(c) for c in found.children[None]) if n is not None]
+
+
+async def build(session: AsyncSession, menu_id: int) -> bytes | None:
+    """The answer's bytes, or None when the menu does not exist or shows no dish."""
+    menu = await session.get(Menu, menu_id)
+    if menu is None:
+        return None
+    found = await tree.layout(session, menu.id, enabled_only=True)
+    images = await dishes.images_of(session, [d.id for leaves in found.dishes.values() for d in leaves])
+    data = public_tree(found, images)
     if not data:
         return None
     answer = PublicMenu(

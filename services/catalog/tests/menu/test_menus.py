@@ -9,14 +9,6 @@ async def test_an_owner_creates_a_menu_and_lists_it_by_restaurant(client, people
     assert listed.status_code == 200 and listed.json() == [menu]
 
 
-async def test_a_menu_needs_a_name(client, people):
-    answer = await client.post("/api/menu/", json={"name": "  ", "restaurant": A}, headers=people.owner_a)
-    assert answer.status_code == 400
-    assert answer.json() == {"name": ["Este campo no puede estar en blanco."]}
-    answer = await client.post("/api/menu/", json={"restaurant": A}, headers={**people.owner_a, "Accept-Language": "en"})
-    assert answer.json() == {"name": ["This field is required."]}
-
-
 async def test_delivery_menus_are_listed_with_delivery_true(client, people):
     await create_menu(client, people.owner_a, name="Salón")
     delivery = await create_menu(client, people.owner_a, name="Delivery", delivery=True)
