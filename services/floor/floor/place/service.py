@@ -6,6 +6,7 @@ socket). Its position and size only concern the sketch, so moving a place announ
 """
 import re
 import secrets
+from collections.abc import Collection
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -77,7 +78,13 @@ def _one_restaurant(items: list[SitItem]) -> int:
 async def _check(session: AsyncSession, restaurant_id: int, items: list[SitItem], others: list[Place]) -> None:
     """Every rule of every item, all reported at once by the item's index; nothing is saved if any fails."""
     menus = await repository.menus_of(session, restaurant_id)
-    taken = {place.name for place in others}
+    if errors := item_errors(items, menus, {place.name for place in others}):
+        raise ItemErrors(errors)
+
+
+def item_errors(items: list[SitItem], menus: Collection[int], taken: Collection[str]) -> dict[int, dict]:
+    """The refused items by index, each with its fields' problems. `menus`: the restaurant's menus;
+    `taken`: the names of its other places."""
     seen: set[str] = set()
     errors: dict[int, dict] = {}
     for index, item in enumerate(items):
@@ -96,8 +103,7 @@ async def _check(session: AsyncSession, restaurant_id: int, items: list[SitItem]
             fields["x_axis"] = [messages.OUTSIDE_GRID]
         if fields:
             errors[index] = fields
-    if errors:
-        raise ItemErrors(errors)
+    return errors
 
 
 def _apply(place: Place, item: SitItem) -> bool:
@@ -107,6 +113,13 @@ def _apply(place: Place, item: SitItem) -> bool:
     place.x, place.y, place.w, place.h = item.x_axis, item.y_axis, item.w_width, item.h_high
     place.blocked, place.details = item.blocked, item.details
     return before != (place.name, place.kind, place.menu_id, place.admin)
+
+
+def _update(place: Place, item: SitItem) -> bool:
+    """`_apply` for a place that exists. The spec's update payload has no `admin`: a caller that
+    leaves it out keeps the place's."""
+    admin = item.admin if "admin" in item.model_fields_set else place.admin
+    return _apply(place, item.model_copy(update={"admin": admin}))
 
 
 async def list_places(session: AsyncSession, principal: Principal, restaurant_id: int) -> list[Place]:
@@ -144,9 +157,7 @@ async def change(session: AsyncSession, principal: Principal, items: list[SitIte
     changed = []
     for item in items:
         place = existing[item.id]
-        # The spec's update payload has no `admin`: a caller that leaves it out keeps the place's.
-        admin = item.admin if "admin" in item.model_fields_set else place.admin
-        if _apply(place, item.model_copy(update={"admin": admin})):
+        if _update(place, item):
             changed.append(place)
     await session.flush()  # names are unique at commit (deferred), so two places may swap names
     for place in changed:
@@ -198,7 +209,9 @@ async def new_code(session: AsyncSession, principal: Principal, place_id: int) -
     return place
 
 
-async def by_token(session: AsyncSession, token: str, *, lock: bool = False) -> Place:
+async def by_token(session: AsyncSession, token: str, *, lock: bool = False, repository=repository) -> Place:
+    """The place a code opens; 410 for a replaced code, 404 for any other. `repository`: where
+    places are looked up (floor.place.repository; the unit tests give a fake)."""
     place = await repository.by_token(session, token, lock=lock)
     if place is not None:
         return place

@@ -7,9 +7,9 @@ from sqlalchemy import delete, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts import catalog, identity, ordering
-from contracts.floor import WaiterCallCleared
 from floor.place.models import Place
 from floor.projections.models import MenuFacts, RestaurantFacts
+from floor.waiter.service import clear_call
 from kit.db import upsert_unless_older
 from kit.outbox import add_event
 
@@ -77,6 +77,5 @@ async def _reset(session: AsyncSession, restaurant_id: int, place_id: int) -> No
     if place is None:
         return
     place.blocked = False
-    if place.call_waiter:
-        place.call_waiter, place.call_kind, place.called_at = False, None, None
-        add_event(session, WaiterCallCleared(place_id=place.id, restaurant_id=place.restaurant_id, place_name=place.name))
+    if cleared := clear_call(place):
+        add_event(session, cleared)

@@ -23,12 +23,6 @@ async def test_the_menu_qr_is_a_png_of_the_public_menu_link(client):
         assert image.format == "PNG" and image.width == image.height and image.width >= 200
 
 
-async def test_the_qr_encodes_the_public_menu_link(app):
-    from floor.qr.service import public_menu_link
-
-    assert public_menu_link("http://127.0.0.1:8080", 7) == "http://127.0.0.1:8080/menus?menu=7"
-
-
 async def test_the_menu_qr_pdf_is_a_one_page_a4_download(client):
     answer = await client.get(f"/api/qr/menu/{MENU_A}/?format=pdf", headers={"Accept-Language": "en"})
     assert answer.status_code == 200
