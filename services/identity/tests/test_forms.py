@@ -2,7 +2,7 @@
 as `fk_user.first_name`; a form the spec's client could not have sent is a field error, never a 500."""
 import pytest
 
-from tests.helpers import png, register_client, register_owner
+from tests.helpers import png, register_owner
 
 RESTAURANT = {"nombre_local": "Segundo Local", "telefono": "1145670000", "direccion": "Av. Santa Fe 1234, CABA"}
 WHOLE_AND_IN_PARTS = "Este campo se envió entero y también por partes: envíe solo una de las dos formas."
@@ -38,15 +38,6 @@ async def test_a_new_restaurant_with_a_field_sent_whole_and_in_parts_is_a_field_
     assert answer.status_code == 400, answer.text
     assert answer.json() == {"fk_user": [WHOLE_AND_IN_PARTS]}
     assert (await client.get("/api/restaurant-atributes/", headers=owner["headers"])).json()["count"] == 1
-
-
-async def test_a_clash_deeper_in_the_form_names_the_nested_field(client):
-    diner = await register_client(client)
-    headers = {"Authorization": f"Token {diner['auth_token']}"}
-    fields = [("fk_user.first_name", "Lucía"), ("fk_user.first_name.x", "y")]
-    answer = await send_form(client, "PUT", "/api/cliente/actualizar/", fields, headers)
-    assert answer.status_code == 400, answer.text
-    assert answer.json() == {"fk_user": {"first_name": [WHOLE_AND_IN_PARTS]}}
 
 
 async def test_a_field_in_parts_alone_still_edits_the_owner_names(client):

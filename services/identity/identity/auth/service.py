@@ -21,8 +21,9 @@ log = structlog.get_logger()
 MIRROR_BATCH = 1000
 
 
-async def authenticate(session: AsyncSession, login: str, password: str) -> User | None:
-    user = await repository.get_by_login(session, login)
+async def authenticate(session: AsyncSession, login: str, password: str, *, users=repository) -> User | None:
+    """`users`: where accounts are looked up (identity.user.repository; the unit tests give a fake)."""
+    user = await users.get_by_login(session, login)
     if not await verify_password(password, user.password_hash if user else None):
         return None
     if user is None or not user.is_active:
@@ -30,7 +31,7 @@ async def authenticate(session: AsyncSession, login: str, password: str) -> User
     return user
 
 
-async def log_in(session: AsyncSession, throttle: Throttle, login: str, password: str, address: str) -> User:
+async def log_in(session: AsyncSession, throttle: Throttle, login: str, password: str, address: str, *, users=repository) -> User:
     """The account behind `login`, or 400; 429 once a limit of this account or address is used up.
 
     The attempt is counted before the password is checked (see auth/throttle.py); a right password
@@ -38,7 +39,7 @@ async def log_in(session: AsyncSession, throttle: Throttle, login: str, password
     """
     pair, account, by_address = throttle.limits.login(login, address)
     await throttle.take(pair, account, by_address)
-    user = await authenticate(session, login, password)
+    user = await authenticate(session, login, password, users=users)
     if user is None:
         raise InvalidCredentials()
     await throttle.forget(pair)

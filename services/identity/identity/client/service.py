@@ -24,16 +24,21 @@ async def profile_of(session: AsyncSession, user: User) -> ClientProfile:
     return profile
 
 
-async def update_profile(
-    session: AsyncSession, user: User, data: ProfileUpdate, image: UploadFile | str | None, media_dir: Path
-) -> ClientProfile:
-    profile = await profile_of(session, user)
+def profile_problems(user: User, data: ProfileUpdate) -> dict:
+    """The profile form's rules beyond its fields' own: digits only, and the e-mail is read only."""
     errors: dict = {}
     if data.telefono is not None and not all_digits(data.telefono):
         errors["telefono"] = [messages.ONLY_DIGITS]
     if data.fk_user and data.fk_user.changes_email(user.email):
         errors["fk_user"] = {"email": [messages.EMAIL_READ_ONLY]}
-    if errors:
+    return errors
+
+
+async def update_profile(
+    session: AsyncSession, user: User, data: ProfileUpdate, image: UploadFile | str | None, media_dir: Path
+) -> ClientProfile:
+    profile = await profile_of(session, user)
+    if errors := profile_problems(user, data):
         raise FieldErrors(errors)
     if isinstance(image, UploadFile):
         discard_after_commit(session, media_dir, profile.imagen)  # the replaced picture is no longer served

@@ -33,7 +33,8 @@ def _password_problems(password: str, password2: str | None, user_fields: dict) 
     return errors
 
 
-async def add_operator(session: AsyncSession, restaurant: Restaurant, data: OperatorCreate) -> tuple[Operator, User]:
+async def add_operator(session: AsyncSession, restaurant: Restaurant, data: OperatorCreate, *, users=users) -> tuple[Operator, User]:
+    """`users`: where accounts are looked up (identity.user.repository; the unit tests give a fake)."""
     user_data = data.fk_user
     errors: dict[str, list[Text]] = {}
     if problems := _name_problems(user_data.first_name):

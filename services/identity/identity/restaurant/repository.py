@@ -1,5 +1,5 @@
 """Restaurant queries, scoped to what the caller may see."""
-from sqlalchemy import Select, select
+from sqlalchemy import Select, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from identity.operator.models import Operator
@@ -46,6 +46,16 @@ async def get_owned(session: AsyncSession, principal: Principal, restaurant_id: 
     if restaurant is None:
         raise NotFound()
     return restaurant
+
+
+async def name_taken(session: AsyncSession, owner_id: int, name: str, exclude_id: int | None = None) -> bool:
+    """Whether the owner has another restaurant of this name, whatever the case."""
+    query = select(Restaurant.id).where(
+        Restaurant.owner_id == owner_id, func.lower(Restaurant.nombre_local) == name.strip().lower()
+    )
+    if exclude_id is not None:
+        query = query.where(Restaurant.id != exclude_id)
+    return await session.scalar(query.limit(1)) is not None
 
 
 ORDERING = {

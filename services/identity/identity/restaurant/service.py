@@ -2,7 +2,7 @@
 from pathlib import Path
 
 from starlette.datastructures import UploadFile
-from sqlalchemy import func, or_, select, update
+from sqlalchemy import or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.billing import FeeChanged, MarketplaceLink, MarketplaceLinked
@@ -14,6 +14,7 @@ from identity.restaurant.schemas import RestaurantFields, RestaurantRegistration
 from identity.user.models import User
 from identity.auth.throttle import Throttle
 from identity.restaurant import repository
+from identity.user import repository as user_repository
 from identity.settings import Settings
 from identity.user.service import create_user, deactivate, new_account_problems, registration_allowed, terms_problems
 from kit.auth import OWNER, RevocationStore
@@ -23,15 +24,6 @@ from kit.outbox import add_event
 from kit.uploads import discard_after_commit, media_url, store_image
 
 LOGO_FOLDER = "logos"
-
-
-async def name_taken(session: AsyncSession, owner_id: int, name: str, exclude_id: int | None = None) -> bool:
-    query = select(Restaurant.id).where(
-        Restaurant.owner_id == owner_id, func.lower(Restaurant.nombre_local) == name.strip().lower()
-    )
-    if exclude_id is not None:
-        query = query.where(Restaurant.id != exclude_id)
-    return await session.scalar(query.limit(1)) is not None
 
 
 def profile_event(event_type: type[RestaurantProfile], restaurant: Restaurant) -> RestaurantProfile:
@@ -65,9 +57,11 @@ async def create_restaurant(session: AsyncSession, owner: User, **fields) -> Res
 
 
 async def register_owner(
-    session: AsyncSession, data: RestaurantRegistration, throttle: Throttle, address: str, settings: Settings
+    session: AsyncSession, data: RestaurantRegistration, throttle: Throttle, address: str, settings: Settings, *,
+    users=user_repository,
 ) -> tuple[User, Restaurant]:
-    """A new owner account together with its first restaurant."""
+    """A new owner account together with its first restaurant. `users`: where accounts are looked
+    up (identity.user.repository; the unit tests give a fake)."""
     await registration_allowed(throttle, address)
     errors: dict = terms_problems(data.acepta_terminos, settings)
     if not all_digits(data.telefono):
@@ -79,6 +73,7 @@ async def register_owner(
         password2=data.fk_user.password2,
         first_name="",
         clash_field="email",
+        users=users,
     )
     if user_errors:
         errors["fk_user"] = user_errors
@@ -96,14 +91,15 @@ async def register_owner(
 
 
 async def _field_problems(
-    session: AsyncSession, owner: User, data: RestaurantFields, exclude_id: int | None
+    session: AsyncSession, owner: User, data: RestaurantFields, exclude_id: int | None, *, restaurants=repository
 ) -> tuple[dict, dict]:
-    """(errors, normalized values) for the restaurant fields that were sent."""
+    """(errors, normalized values) for the restaurant fields that were sent. `restaurants`: where
+    the owner's names are looked up (identity.restaurant.repository; the unit tests give a fake)."""
     errors: dict = {}
     values = data.model_dump(exclude_unset=True, exclude={"fk_user"})
     if "telefono" in values and not all_digits(values["telefono"]):
         errors["telefono"] = [messages.ONLY_DIGITS]
-    if "nombre_local" in values and await name_taken(session, owner.id, values["nombre_local"], exclude_id):
+    if "nombre_local" in values and await restaurants.name_taken(session, owner.id, values["nombre_local"], exclude_id):
         errors["nombre_local"] = [messages.RESTAURANT_NAME_TAKEN]
     for field, normalize in NORMALIZERS.items():
         if field in values:

@@ -33,13 +33,14 @@ def email_problem(email: str) -> Text | None:
 
 
 async def new_account_problems(
-    session: AsyncSession, *, email: str, password: str, password2: str, first_name: str, clash_field: str
+    session: AsyncSession, *, email: str, password: str, password2: str, first_name: str, clash_field: str, users=repository
 ) -> dict[str, list[Text]]:
-    """Field errors of a new account's user part; `clash_field` names where 'already in use' goes."""
+    """Field errors of a new account's user part; `clash_field` names where 'already in use' goes.
+    `users`: where accounts are looked up (identity.user.repository; the unit tests give a fake)."""
     errors: dict[str, list[Text]] = {}
     if problem := email_problem(email):
         errors["email"] = [problem]
-    elif any(await repository.username_or_email_taken(session, email, email)):
+    elif any(await users.username_or_email_taken(session, email, email)):
         errors[clash_field] = [messages.USERNAME_IN_USE if clash_field == "username" else messages.EMAIL_IN_USE]
     if problems := password_problems(password, username=email, first_name=first_name, email=email):
         errors["password"] = problems
@@ -88,7 +89,9 @@ async def registration_allowed(throttle: Throttle, address: str) -> None:
     await throttle.take((throttle.limits.registration, address))
 
 
-async def register_client(session: AsyncSession, body: ClientCreate, throttle: Throttle, address: str, settings: Settings) -> User:
+async def register_client(
+    session: AsyncSession, body: ClientCreate, throttle: Throttle, address: str, settings: Settings, *, users=repository
+) -> User:
     await registration_allowed(throttle, address)
     data = body.fk_user
     errors: dict = terms_problems(body.acepta_terminos, settings)
@@ -99,6 +102,7 @@ async def register_client(session: AsyncSession, body: ClientCreate, throttle: T
         password2=data.password2,
         first_name=data.first_name,
         clash_field="username",
+        users=users,
     )
     if user_errors:
         errors["fk_user"] = user_errors
@@ -149,7 +153,7 @@ class ResetMail:
 
 
 async def password_reset_mail(
-    session: AsyncSession, throttle: Throttle, settings, email: str, address: str, lang: str
+    session: AsyncSession, throttle: Throttle, settings, email: str, address: str, lang: str, *, users=repository
 ) -> ResetMail | None:
     """The reset mail to send, or None when there is no such active account.
 
@@ -158,7 +162,7 @@ async def password_reset_mail(
     """
     email = email.strip().lower()
     await throttle.take((throttle.limits.reset_address, address), (throttle.limits.reset_email, email))
-    user = await repository.get_by_email(session, email)
+    user = await users.get_by_email(session, email)
     # The shared demo owner's password is not anyone's to reset.
     if user is None or not user.is_active or user.username == settings.demo_username:
         return None
@@ -190,10 +194,12 @@ async def confirm_password_reset(
     uid: str,
     token: str,
     new_password: str,
+    *,
+    users=repository,
 ) -> User:
     """A new password from a reset link; every session of the account ends."""
     user_id = decode_uid(uid)
-    user = await repository.get(session, user_id) if user_id is not None else None
+    user = await users.get(session, user_id) if user_id is not None else None
     if user is None or not user.is_active:
         raise FieldErrors({"uid": [messages.RESET_UID_INVALID]})
     if not reset_token_valid(secret, user, token, lifetime_seconds):
