@@ -52,10 +52,14 @@ class DeliveryLines:
 
 
 def _line(row: dict) -> Line:
+    """A line of ordering's answer (the staff's `LinePublic`, the diner's `TabLine`): its `amount` and
+    `payable` are ordering's word, required, never worked out here again."""
+    if not isinstance(row["payable"], bool):
+        raise ValueError(row["payable"])
     return Line(
         line_id=int(row["id"]), order_id=int(row.get("order") or 0), title=str(row.get("dish_name") or ""),
-        unit_price=Decimal(str(row["price"])), quantity=int(row["quantity"]), status=str(row["status"]),
-        pay_status=row.get("status_pay"),
+        unit_price=Decimal(str(row["price"])), quantity=int(row["quantity"]), amount=Decimal(str(row["amount"])),
+        payable=row["payable"],
     )
 
 

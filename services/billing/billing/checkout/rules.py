@@ -1,9 +1,10 @@
 """An online checkout's arithmetic, with no database: which lines may be paid, the marketplace fee,
 equal shares and tips (issue 22; our reading in the README, 'Online payments').
 
-- A line costs its unit price times its quantity, two places, half up (ordering's money module
-  defines it the same way; a payment's amount is the sum of its lines').
-- Payable: accepted ('2') or delivered ('4'), not paid, and not held by another open checkout.
+- What a line costs and whether a payment may pay it are ordering's: its answer says both of every
+  line (`amount`, from its money module; `payable`, from its transition table and whether a payment
+  paid it), and billing keeps no copy of either rule. A checkout's amount is the sum of its lines'.
+- A checkout takes the payable lines that no other open checkout holds (billing's own rule).
 - The marketplace fee of a charge is the restaurant's fee in force now of the charge's lines amount
   (`ledger.rules.commission`: half up), nothing in its free month; a tip carries none.
 - N equal shares: total / N half up for the first N - 1, the last takes what is left (the rounding
@@ -21,34 +22,22 @@ from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 from billing.ledger.rules import CENT, FeeRate, commission, fee_at, in_free_month, money
 
 ZERO = Decimal("0.00")
-PAYABLE_STATUSES = frozenset({"2", "4"})
 TIP_PERCENTS = (10, 15, 20)
 MIN_SHARES, MAX_SHARES = 2, 20
 
 
-def line_amount(unit_price: Decimal, quantity: int) -> Decimal:
-    return money(Decimal(unit_price) * quantity)
-
-
 @dataclass(frozen=True)
 class Line:
-    """A line as ordering answers it, with what money needs."""
+    """A line as ordering answers it (`checkout.ordering`): what the provider's page lists of it, what
+    it costs and whether a payment may pay it now, both as ordering says."""
 
     line_id: int
     order_id: int
     title: str
     unit_price: Decimal
     quantity: int
-    status: str
-    pay_status: str | None = None
-
-    @property
-    def amount(self) -> Decimal:
-        return line_amount(self.unit_price, self.quantity)
-
-    @property
-    def payable_status(self) -> bool:
-        return self.status in PAYABLE_STATUSES and self.pay_status != "paid"
+    amount: Decimal
+    payable: bool
 
 
 @dataclass(frozen=True)
@@ -59,7 +48,7 @@ class Selection:
 
 def select_lines(lines: Iterable[Line], held_elsewhere: set[int], orders: Sequence[int] | None = None) -> Selection:
     """The payable lines (of `orders` only, when given), those another checkout holds set apart."""
-    candidates = [l for l in lines if l.payable_status and (orders is None or l.order_id in orders)]
+    candidates = [l for l in lines if l.payable and (orders is None or l.order_id in orders)]
     return Selection([l for l in candidates if l.line_id not in held_elsewhere],
                      [l for l in candidates if l.line_id in held_elsewhere])
 

@@ -5,9 +5,6 @@ the charge's own preference. A payment through a preference the seller made with
 booked as owed on the restaurant's current account."""
 from decimal import Decimal
 
-from billing.checkout.models import CheckoutCharge
-from billing.checkout.payments import apply_payment, fee_kept
-from billing.store import Store
 from kit.testing.world import A, deliver
 from tests.checkout.steps import EMPANADA, MILANESA, SELLER, outbox, rows
 from tests.checkout.test_ledger import ledger, online_payment
@@ -65,18 +62,6 @@ async def test_one_share_paid_elsewhere_owes_only_its_own_fee(world):
                                    ("commission_accrued", "0.25", "online", "0.50")]
 
 
-async def test_a_payment_of_the_right_amount_in_another_currency_goes_back(world):
-    await world.delivered(11)
-    charge = await world.pay()
-    payment_id = await world.at_provider(charge["init_point"])
-    in_dollars = {**(await world.payment(payment_id)), "currency_id": "USD"}
-    async with world.app.state.session_factory() as session, session.begin():
-        await apply_payment(Store(session), world.app.state.marketplace, in_dollars)
-    assert (await world.payment(payment_id))["status"] == "refunded"
-    assert await rows(world.app, "SELECT state FROM checkout") == [("open",)]
-    assert await rows(world.app, "SELECT status, undone FROM checkout_payment") == [("refunded", "mismatch")]
-
-
 async def test_the_provider_that_cannot_name_the_payments_order_now_is_asked_again(world):
     await world.delivered(11)
     charge = await world.pay()
@@ -89,12 +74,3 @@ async def test_the_provider_that_cannot_name_the_payments_order_now_is_asked_aga
     assert await rows(world.app, "SELECT state, fee FROM checkout") == [("approved", D("0.50"))]
     [(retained,)] = await rows(world.app, "SELECT fee_retained FROM checkout_charge")
     assert retained == D("0.50")
-
-
-def test_a_fee_counts_as_ours_only_through_the_charges_own_preference():
-    charge = CheckoutCharge(preference_id="123-ours", fee=D("2.25"))
-    payment = {"fee_details": [{"type": "mercadopago_fee", "amount": 20.0}, {"type": "application_fee", "amount": 2.25}]}
-    assert fee_kept(charge, payment, "123-ours") == D("2.25")
-    assert fee_kept(charge, payment, "123-theirs") == D("0.00")  # another application's fee, not ours
-    assert fee_kept(charge, payment, None) == D("0.00")
-    assert fee_kept(CheckoutCharge(preference_id=None, fee=D("2.25")), payment, None) == D("0.00")

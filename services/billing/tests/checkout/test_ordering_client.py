@@ -2,6 +2,7 @@
 that stays away is `ordering_unavailable` and changes nothing."""
 import asyncio
 import socket
+from decimal import Decimal
 
 import httpx
 import uvicorn
@@ -29,8 +30,11 @@ def free_port() -> int:
 async def test_a_read_waits_for_ordering_restarting_within_its_timeout():
     port = free_port()
 
-    async def tab(request):
-        return JSONResponse({"fk_sit": 11, "i_name": "M11", "fk_resto": 10, "total": "0", "lines": []})
+    async def tab(request):  # ordering's answer: each line with its amount and whether it is payable
+        return JSONResponse({"fk_sit": 11, "i_name": "M11", "fk_resto": 10, "total": "200.00", "lines": [{
+            "id": 7, "order": 3, "fk_dish": 1, "dish_name": "Empanada", "price": "100.00", "quantity": 2, "status": "4",
+            "extra_commentary": "", "diner_name": "Ana", "creation_date": "2026-11-25T21:30:00Z", "status_pay": None,
+            "amount": "200.00", "payable": True}]})
 
     server = uvicorn.Server(uvicorn.Config(Starlette(routes=[Route("/api/ordenes/lugar/{token}/", tab)]),
                                            host="127.0.0.1", port=port, log_level="warning", lifespan="off"))
@@ -43,7 +47,8 @@ async def test_a_read_waits_for_ordering_restarting_within_its_timeout():
     try:
         async with httpx.AsyncClient() as http:
             read = await OrderingApi(Settings(f"http://127.0.0.1:{port}"), http).tab("abc")
-        assert (read.place_id, read.restaurant_id, read.lines) == (11, 10, [])
+        assert (read.place_id, read.restaurant_id, [(l.line_id, l.amount, l.payable) for l in read.lines]) == (
+            11, 10, [(7, Decimal("200.00"), True)])
     finally:
         server.should_exit = True
         await serving

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from tests.helpers import A, B, deliver, ledger, ledger_figures, line, payment, rows
+from tests.helpers import A, B, deliver, ledger_figures, line, payment, rows
 
 URL = "/api/control-fee/paga-comision/"
 
@@ -90,13 +90,6 @@ async def test_two_admins_collecting_the_whole_debt_at_once_collect_it_once(app,
     assert sorted(answer.status_code for answer in answers) == [200, 400]
     assert {answer.json().get("code") for answer in answers} == {None, "credit_max"}
     assert [amount for _, amount, _, _ in await collections(app)] == [Decimal("15.00")]
-
-
-async def test_commission_accrued_after_a_collection_is_owed_again(app, client, people, debt):
-    await collect(client, people.admin, "15.00")
-    await deliver(app, payment(line(price="200.00")))
-    assert (await collect(client, people.admin, "1.00")).json() == {"monto_deuda_total": "0.00"}
-    assert [kind for kind, *_ in await ledger(app)][-1] == "commission_collected"
 
 
 async def test_an_unknown_restaurant_is_not_found(client, people):

@@ -7,7 +7,7 @@ from decimal import Decimal
 from billing.checkout import rules
 from billing.store import Store
 from contracts import identity
-from tests.helpers import A, OWNER_A, OWNER_B, deliver, ledger, line, payment, rows
+from tests.helpers import A, OWNER_A, deliver, ledger, line, payment, rows
 
 A2 = 12  # the owner of A opens a second restaurant
 
@@ -53,21 +53,6 @@ async def test_an_owners_second_restaurant_starts_at_the_fee_the_admin_set_for_t
     announced = await rows(app, "SELECT payload->>'application_fee' FROM outbox_message "
                                 "WHERE event_type = 'billing.fee.changed' AND (payload->>'restaurant_id')::int = :id", id=A2)
     assert announced == [("1.25",)]
-
-
-async def test_the_creation_delivered_again_inherits_once_and_an_own_fee_is_kept(app, client, people):
-    assert (await client.put(f"/api/comision-resto/{A}/", json={"application_fee": "1.25"}, headers=people.admin)).status_code == 200
-    await deliver(app, opened_by(OWNER_A, A2, datetime.now(UTC) - timedelta(minutes=1)))
-    assert (await client.put(f"/api/comision-resto/{A2}/", json={"application_fee": "0.75"}, headers=people.admin)).status_code == 200
-    await deliver(app, opened_by(OWNER_A, A2, datetime.now(UTC) - timedelta(minutes=2)))  # announced again, earlier
-    assert len(await rows(app, "SELECT 1 FROM fee_change WHERE restaurant_id = :id", id=A2)) == 2
-    assert (await client.get(f"/api/comision-resto/{A2}/", headers=people.admin)).json()["application_fee"] == "0.75"
-
-
-async def test_an_owner_without_a_fee_set_starts_a_new_restaurant_at_the_default(app, client, people):
-    await deliver(app, opened_by(OWNER_B, A2, datetime.now(UTC)))
-    assert (await client.get(f"/api/comision-resto/{A2}/", headers=people.admin)).json() == {
-        "id": A2, "application_fee": "0.50", "effective_at": None}
 
 
 async def test_online_checkout_asks_the_fee_of_the_owners_month_too(app, people):

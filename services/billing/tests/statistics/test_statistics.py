@@ -79,14 +79,6 @@ async def test_a_period_without_sales_has_no_rows(client, people, month):
         "results": [], "count": 0, "total_amount": "0.00"}
 
 
-async def test_a_dish_is_counted_under_the_name_and_category_it_was_sold_with(app, client, people):
-    """Names are copied into each line when it is placed: a dish renamed in between is two rows."""
-    await deliver(app, payment(line("Empanada", "Entradas", "100.00", 1, dish_id=7), paid_at=at(OCT_1)))
-    await deliver(app, payment(line("Empanada de carne", "Entradas", "120.00", 1, dish_id=7), paid_at=at(OCT_2)))
-    found = await stats(client, people.owner_a)
-    assert [(r["dish_name"], r["amount"]) for r in found["results"]] == [("Empanada", "100.00"), ("Empanada de carne", "120.00")]
-
-
 async def test_statistics_are_the_owners_and_the_admins_not_an_operators(client, people, month):
     assert (await stats(client, people.admin))["count"] == 3
     answer = await client.get(URL, params={"pk": A}, headers=people.operator_a)

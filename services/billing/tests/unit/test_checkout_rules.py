@@ -13,27 +13,31 @@ NOW = datetime(2026, 11, 27, 20, 0, tzinfo=UTC)
 OPENED_LONG_AGO = NOW - timedelta(days=400)
 
 
-def line(line_id: int, price: str, quantity: int = 1, status: str = "4", order: int = 1, pay_status=None) -> Line:
-    return Line(line_id, order, f"Plato {line_id}", D(price), quantity, status, pay_status)
+def line(line_id: int, price: str, quantity: int = 1, order: int = 1, payable: bool = True, amount: str | None = None) -> Line:
+    """A line as ordering answers it: its amount (unit price x quantity, half up, unless given) and
+    whether a payment may pay it, both ordering's word."""
+    return Line(line_id, order, f"Plato {line_id}", D(price), quantity,
+                D(amount) if amount is not None else (D(price) * quantity).quantize(D("0.01")), payable)
 
 
 # A table: two empanadas (ordered by Ana, order 1), a milanesa and a flan (Luis, order 2).
-TAB = [line(1, "100.00", 2, order=1), line(2, "250.50", 1, order=2), line(3, "99.99", 1, "2", order=2)]
+TAB = [line(1, "100.00", 2, order=1), line(2, "250.50", 1, order=2), line(3, "99.99", 1, order=2)]
 
 
-def test_a_line_costs_its_price_times_its_quantity_half_up():
-    assert rules.line_amount(D("100.00"), 2) == D("200.00")
-    assert rules.line_amount(D("0.335"), 3) == D("1.01")  # 1.005 -> 1.01
-
-
-def test_the_whole_tab_pays_every_accepted_or_delivered_unpaid_line_at_the_fee_in_force():
-    lines = TAB + [line(4, "80.00", status="1"), line(5, "80.00", status="3"), line(6, "80.00", status="6"),
-                   line(7, "80.00", pay_status="paid")]
+def test_the_whole_tab_pays_every_line_ordering_says_is_payable_at_the_fee_in_force():
+    # new, rejected, paid: ordering says a payment may not pay them
+    lines = TAB + [line(4, "80.00", payable=False), line(5, "80.00", payable=False), line(6, "80.00", payable=False)]
     chosen = rules.select_lines(lines, held_elsewhere=set())
     assert [l.line_id for l in chosen.lines] == [1, 2, 3] and chosen.held == []
     assert rules.total(chosen.lines) == D("550.49")
     # 0.50 % of 550.49 = 2.75245 -> 2.75
     assert rules.plan(D("550.49"), D("0.50")) == [ChargePlan(1, D("550.49"), D("2.75"))]
+
+
+def test_a_checkout_costs_what_ordering_says_its_lines_cost():
+    # 0.335 x 3 = 1.005: ordering's money module says 1.01; billing adds what it is told
+    assert rules.total([line(1, "0.335", 3, amount="1.01"), line(2, "2.00", 1, amount="2.00")]) == D("3.01")
+    assert rules.total([]) == D("0.00")
 
 
 def test_own_lines_are_those_of_the_orders_the_phone_placed():

@@ -155,8 +155,8 @@ async def test_a_payment_whose_amount_is_not_its_lines_or_of_a_restaurant_not_kn
 
 async def test_a_sale_late_at_night_counts_on_the_restaurants_day_in_the_ledger_and_the_statistics():
     store = world()
-    late = datetime(2026, 11, 30, 23, 30, tzinfo=localtime.zone())  # 02:30 on 1 December in UTC
-    assert late.astimezone(UTC).date() == date(2026, 12, 1)
+    late = datetime(2026, 11, 30, 23, 30, tzinfo=localtime.zone()).astimezone(UTC)  # as events carry it: 02:30 on the 1st
+    assert late.date() == date(2026, 12, 1)
     await record_payments(store, [paid(lines=[line("100.00", 2), line("250.50", dish="Milanesa")], at=late),
                                   paid(lines=[line("100.00", 3)], at=late + timedelta(minutes=45), method="debit")])
     assert {row["day"] for row in store.ledger.rows} == {date(2026, 11, 30), date(2026, 12, 1)}
