@@ -8,8 +8,10 @@ A unit layer's conftest.py refuses the fixtures every server fixture hangs from:
     globals().update(refuse_servers("smtp_sink"))  # and a service's own, by name
 
 so a unit test that asks for the app, a client, the database or Redis fails at once, instead of
-reaching for a server that `make test-fast` does not start.
+reaching for a server that `make test-fast` does not start; and imports `no_connections`, which
+makes any connection a test opens fail (one hidden in a step it calls, say).
 """
+import socket
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -34,6 +36,17 @@ def refuse_servers(*names: str) -> dict[str, Any]:
         return refuse
 
     return {f"_refused_{name}": refused(name) for name in (names or SERVER_FIXTURES)}
+
+
+@pytest.fixture(autouse=True)
+def no_connections(monkeypatch):
+    """A unit test that reaches for PostgreSQL, Redis or RabbitMQ (or anything else) fails."""
+
+    def refused(self, address, *args):
+        raise AssertionError(f"a unit test tried to connect to {address!r}")
+
+    monkeypatch.setattr(socket.socket, "connect", refused)
+    monkeypatch.setattr(socket.socket, "connect_ex", refused)
 
 
 @contextmanager

@@ -6,27 +6,15 @@ every test runs with connecting refused.
 
     cd services/notifications && ../../.venv/bin/pytest -q tests/unit -p no:cacheprovider
 """
-import socket
-
 import pytest
 
-from kit.testing.unit import refuse_servers
+from kit.testing.unit import no_connections, refuse_servers  # noqa: F401  (no_connections: autouse)
 from notifications.delivery import repository as delivery_repository
 from notifications.notification import repository as notification_repository
 from notifications.place import repository as place_repository
 from tests.unit.fakes import Deliveries, Places, Stream
 
 globals().update(refuse_servers())  # test_env, migrated_database, session_queues
-
-@pytest.fixture(autouse=True)
-def no_servers(monkeypatch):
-    """A unit test that reaches for PostgreSQL, Redis or RabbitMQ (or anything else) fails."""
-
-    def refused(self, address, *args):
-        raise AssertionError(f"a unit test tried to connect to {address!r}")
-
-    monkeypatch.setattr(socket.socket, "connect", refused)
-    monkeypatch.setattr(socket.socket, "connect_ex", refused)
 
 
 @pytest.fixture
