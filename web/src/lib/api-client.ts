@@ -24,39 +24,36 @@ export class ApiError extends Error {
   }
 }
 
-/** The UI locale, for localized messages. */
-const locale: Middleware = {
-  onRequest({ request }) {
-    request.headers.set('Accept-Language', localeStore.get());
-    return request;
-  },
-};
-
 /**
- * Token header (spec: `Authorization: Token <token>`) and this tab's name (see `SCREEN_ID`): a
- * staff member's calls.
+ * The UI locale for localized messages and, on a staff member's calls, the token header (spec:
+ * `Authorization: Token <token>`) and this tab's name (see `SCREEN_ID`). One middleware a client.
  */
-const session: Middleware = {
-  onRequest({ request }) {
-    const { token } = sessionStore.get();
-    if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Token ${token}`);
-    request.headers.set('X-Client-Id', SCREEN_ID);
-    return request;
-  },
-};
+function headers(staff: boolean): Middleware {
+  return {
+    onRequest({ request }) {
+      if (staff) {
+        const { token } = sessionStore.get();
+        if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Token ${token}`);
+        request.headers.set('X-Client-Id', SCREEN_ID);
+      }
+      request.headers.set('Accept-Language', localeStore.get());
+      return request;
+    },
+  };
+}
 
-function client(...middleware: Middleware[]) {
+function client(staff: boolean) {
   const c = createClient<ApiPaths>({
     baseUrl: typeof window !== 'undefined' ? window.location.origin : 'http://localhost',
     // resolve fetch at call time so that test interceptors (MSW) see every request
     fetch: (req) => globalThis.fetch(req),
   });
-  c.use(...middleware);
+  c.use(headers(staff));
   return c;
 }
 
 /** The app's calls: the session's token (when logged in), the language and the tab's name. */
-export const api = client(session, locale);
+export const api = client(true);
 
 /**
  * The same client for the diner's phone pages (the menu, the table's tab, an order's tracking
@@ -64,7 +61,7 @@ export const api = client(session, locale);
  * staff session's token (a stale one left on a shared phone would have them refused) nor name a
  * staff screen; only the language.
  */
-export const publicApi = client(locale);
+export const publicApi = client(false);
 
 /** openapi-fetch result → data, or throws ApiError with the body the server sent. */
 export async function unwrap<T>(
