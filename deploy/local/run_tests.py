@@ -49,6 +49,7 @@ from config import REPO, SERVICES  # noqa: E402
 PYTEST = str(config.VENV_BIN / "pytest")
 RUFF = str(config.VENV_BIN / "ruff")
 results: list[tuple[str, str, float]] = []  # (suite, passed|failed|skipped, seconds)
+busy: dict[str, float] = {}  # suite -> how busy the machine's cores were while it ran (0 to 1)
 failures: dict[str, list[str]] = {}  # suite -> the lines of its output that name what failed
 
 # What names a failing test in pytest (-q short summary), Vitest and Playwright (list reporter).
@@ -78,6 +79,16 @@ SUITE_LIMITS = {"web e2e (playwright)": 30 * 60}
 TIMED_OUT = 124  # timeout(1)'s code
 
 
+def cpu_ticks() -> tuple[int, int]:
+    """(busy, all) ticks of every core since boot (/proc/stat), or (0, 0) where there is none."""
+    try:
+        fields = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except (OSError, ValueError):
+        return 0, 0
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle and waiting on I/O
+    return sum(fields) - idle, sum(fields)
+
+
 def suite(name: str, cmd: list[str], cwd: Path, env: dict[str, str], no_tests_is_failure: bool = True) -> None:
     header = f"\n===== {name}: {' '.join(cmd)}   (in {cwd.relative_to(REPO) if cwd != REPO else '.'})"
     t0 = time.monotonic()
@@ -87,6 +98,7 @@ def suite(name: str, cmd: list[str], cwd: Path, env: dict[str, str], no_tests_is
         fcntl.flock(lock, fcntl.LOCK_EX)
         with printing:
             print(f"..... {name}: started at {time.strftime('%H:%M:%S')} (limit {limit // 60} min)", flush=True)
+        ticks = cpu_ticks()
         proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
         try:
             rc = proc.wait(timeout=limit)
@@ -98,6 +110,10 @@ def suite(name: str, cmd: list[str], cwd: Path, env: dict[str, str], no_tests_is
         out.seek(0)
         output = out.read()
     dt = time.monotonic() - t0
+    (busy_then, all_then), (busy_now, all_now) = ticks, cpu_ticks()
+    if all_now > all_then:
+        # a suite that leaves the cores idle waits on something (a sleep, a timeout, a server)
+        busy[name] = (busy_now - busy_then) / (all_now - all_then)
     with printing:
         print(header, flush=True)
         print(output, end="", flush=True)
@@ -237,7 +253,18 @@ def web(scripts_to_run: tuple[str, ...]) -> None:
             skipped(WEB_CHECKS[script], f"no '{script}' script in web/package.json")
 
 
+def loop_seconds() -> float:
+    """The machine's speed as deploy/local/test-times.md compares machines: a 10-million-step loop."""
+    t = time.perf_counter()
+    [0 for _ in range(10_000_000)]
+    return time.perf_counter() - t
+
+
+STARTED = time.monotonic()
+
+
 def main() -> int:
+    print(f"..... the machine: {os.cpu_count()} cores, a 10-million-step Python loop in {loop_seconds():.2f} s", flush=True)
     ap = argparse.ArgumentParser()
     ap.add_argument("--only", choices=["unit", "fast", "gateway", "web", "security", "chaos"])
     ap.add_argument("pytest_args", nargs="*")
@@ -281,11 +308,14 @@ def summary() -> int:
     nskip = sum(1 for _, s, _ in results if s == "skipped")
     print("\n===== summary", flush=True)
     for name, state, dt in results:
-        print(f"  {state:<8} {name}{f'  ({dt:.1f}s)' if dt else ''}")
+        cores = f", cores {busy[name]:.0%} busy" if name in busy else ""
+        print(f"  {state:<8} {name}{f'  ({dt:.1f}s{cores})' if dt else ''}")
     for name, lines in failures.items():
         print(f"\n  what failed in {name}:")
         for line in lines or ["(no line names a test: read the suite's output above)"]:
             print(f"    {line.strip()}")
+    minutes, seconds = divmod(round(time.monotonic() - STARTED), 60)
+    print(f"  in all: {minutes} min {seconds} s")
     print(f"{passed} passed, {failed} failed" + (f" ({nskip} skipped)" if nskip else ""), flush=True)
     return 1 if failed else 0
 
