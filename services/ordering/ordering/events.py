@@ -5,7 +5,7 @@ A list runs its handlers in order, in one transaction.
 from contracts import billing, catalog, floor
 from kit.consumer import kept_copy
 from kit.membership import restaurant_profile, with_membership
-from ordering.order import service as orders
+from ordering.order import categories
 from ordering.payment import online, service as payments
 from ordering.projections import handlers as projection
 
@@ -18,7 +18,7 @@ EVENT_HANDLERS = with_membership({
     # categories: the name a line copies (and lines placed before it was known take it)
     **kept_copy(
         catalog.CategoryCreated, catalog.CategoryChanged, catalog.CategoryDeleted,
-        [projection.on_category, orders.name_uncategorized_lines], projection.on_category,
+        [projection.on_category, categories.name_uncategorized_lines], projection.on_category,
     ),
     **kept_copy(catalog.MenuCreated, catalog.MenuChanged, catalog.MenuDeleted, projection.on_menu, projection.on_menu),
     # places: which restaurant and menu a table belongs to, and its QR token's hash

@@ -14,7 +14,8 @@ from ordering.delivery.schemas import (
     TrackingPublic,
 )
 from ordering.order.schemas import StatusFilter
-from ordering.order.service import describe_all
+from ordering.order.answers import describe_all
+from ordering.order.dependencies import LineWorkDep
 
 router = APIRouter(prefix="/api", tags=["delivery"])
 
@@ -27,6 +28,7 @@ async def create_delivery(
     data: DeliveryCreate,
     principal: OptionalUser,
     session: SessionDep,
+    work: LineWorkDep,
     request: Request,
     response: Response,
     now: Now,
@@ -44,7 +46,7 @@ async def create_delivery(
         raise PermissionDenied()
     state = request.app.state
     answer, created = await service.create(
-        session, state.redis, state.settings, principal, data,
+        work, session, state.redis, state.settings, principal, data,
         idempotency_key=idempotency_key, client_address=client_address(request), now=now,
     )
     if not created:

@@ -3,6 +3,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from sqlalchemy import Select, select
+from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from kit.membership import restaurant_visible
@@ -74,3 +75,31 @@ async def numbers(session: AsyncSession, delivery_ids: Iterable[int]) -> dict[in
         select(Delivery.id, Delivery.fk_delivery).where(Delivery.id.in_(list(delivery_ids)), Delivery.fk_delivery.is_not(None))
     )
     return {delivery_id: number for delivery_id, number in rows}
+
+
+async def lock(session: AsyncSession, delivery_ids: list[int]) -> list[Delivery]:
+    """The deliveries, locked in id order, as committed (what was read before is replaced)."""
+    return list(await session.scalars(
+        select(Delivery).where(Delivery.id.in_(delivery_ids)).order_by(Delivery.id).with_for_update()
+        .execution_options(populate_existing=True)
+    ))
+
+
+async def line_statuses(session: AsyncSession, delivery_ids: list[int]) -> dict[int, list[str]]:
+    """Each delivery's lines' statuses (a delivery without lines is missing)."""
+    by_delivery: dict[int, list[str]] = defaultdict(list)
+    rows = await session.execute(select(OrderLine.delivery_id, OrderLine.status).where(OrderLine.delivery_id.in_(delivery_ids)))
+    for delivery_id, status in rows:
+        by_delivery[delivery_id].append(status)
+    return by_delivery
+
+
+async def add(session: AsyncSession, values: dict) -> Delivery | None:
+    """A new delivery; None when its idempotency key is taken (a racing twin committed first)."""
+    inserted = await session.execute(
+        insert(Delivery).values(**values)
+        .on_conflict_do_nothing(index_elements=["idempotency_key"], index_where=Delivery.idempotency_key.is_not(None))
+        .returning(Delivery.id)
+    )
+    delivery_id = inserted.scalar()
+    return None if delivery_id is None else await session.get(Delivery, delivery_id)

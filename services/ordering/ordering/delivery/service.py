@@ -12,14 +12,13 @@ A call without one (the spec's client sends none) is simply placed: it has nothi
 A diner's order gets a tracking link (`delivery.tracking`); its page reads that order alone.
 
 Every change of a delivery's own facts is announced (`ordering.delivery.changed`, `facts.changed`);
-its status's moves by `status.keep_status`, its lines' by the line events.
+its status's moves by `status.keep_status` (from order's unit of work), its lines' by the line events.
 """
 import hashlib
 import re
 from datetime import UTC, datetime
 
 from redis.asyncio import Redis
-from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.ordering import DeliveryField, tracking_hash
@@ -46,7 +45,9 @@ from ordering.delivery.schemas import (
 from ordering.order.errors import IdempotencyKeyReused, PlaceNotFound
 from ordering.order.models import OrderLine
 from ordering.order.policy import check_key, check_taking_orders, count_order
-from ordering.order.service import NewLine, check_caps, place_order, public
+from ordering.order.answers import public
+from ordering.order.placing import NewLine, check_caps, place_order
+from ordering.order.work import LineWork
 from ordering.projections import repository as projections
 from ordering.projections.models import MenuFacts, RestaurantSettings
 from ordering.settings import Settings
@@ -164,6 +165,7 @@ async def replay(
 
 
 async def create(
+    work: LineWork,
     session: AsyncSession,
     redis: Redis,
     settings: Settings,
@@ -203,27 +205,20 @@ async def create(
     if not staff:  # a diner's order from the menu link: its tracking link
         token, token_hash, sealed = tracking.new_token(idempotency_key)
 
-    inserted = await session.execute(
-        insert(Delivery)
-        .values(
-            restaurant_id=data.fk_resto, menu_id=data.fk_menu, type_delivery=data.type_delivery,
-            contact_name=data.contact_info.name.strip(), contact_phone=data.contact_info.phone.strip(),
-            address=data.address.strip(), fk_delivery=data.fk_delivery, cash_amount=data.cash_amount, place_id=place_id,
-            source="staff" if staff else "diner", request_hash=fingerprint,
-            idempotency_key=tracking.key_hash(idempotency_key) if idempotency_key is not None else None,
-            tracking_hash=token_hash, tracking_sealed=sealed, created_at=now,
-        )
-        .on_conflict_do_nothing(index_elements=["idempotency_key"], index_where=Delivery.idempotency_key.is_not(None))
-        .returning(Delivery.id)
-    )
-    delivery_id = inserted.scalar()
-    if delivery_id is None:  # a racing twin with the same key committed first
+    delivery = await repository.add(session, dict(
+        restaurant_id=data.fk_resto, menu_id=data.fk_menu, type_delivery=data.type_delivery,
+        contact_name=data.contact_info.name.strip(), contact_phone=data.contact_info.phone.strip(),
+        address=data.address.strip(), fk_delivery=data.fk_delivery, cash_amount=data.cash_amount, place_id=place_id,
+        source="staff" if staff else "diner", request_hash=fingerprint,
+        idempotency_key=tracking.key_hash(idempotency_key) if idempotency_key is not None else None,
+        tracking_hash=token_hash, tracking_sealed=sealed, created_at=now,
+    ))
+    if delivery is None:  # a racing twin with the same key committed first
         existing = await repository.by_key(session, idempotency_key)
         return await replay(session, existing, staff, data, fingerprint, idempotency_key), False
-    delivery = await session.get(Delivery, delivery_id)
     # Placing the lines stores the delivery's first status and announces it (status.keep_status).
     placed, rows, _ = await place_order(
-        session, settings, restaurant_id=data.fk_resto, place=None, lines=lines, delivery_id=delivery.id,
+        work, settings, restaurant_id=data.fk_resto, place=None, lines=lines, delivery_id=delivery.id,
         kind="delivery" if delivery.type_delivery == DELIVERY else "takeaway", menu_id=delivery.menu_id,
         source="staff" if staff else "diner", placed_by=principal.username if staff else "",
         diner_name="" if staff else delivery.contact_name, now=now,
@@ -231,6 +226,7 @@ async def create(
     order_total = money.tab_total(rows)
     if data.cash_amount is not None and data.cash_amount < order_total:
         raise FieldErrors({"cash_amount": [messages.CASH_BELOW_TOTAL.format(total=i18n.money(order_total))]})
+    await work.flush()
     if not staff:
         # Counted once placed and checked, so refused attempts use up nothing; over a limit,
         # raising rolls the order back. The address first: one address over its limit cannot use

@@ -1,44 +1,35 @@
 """A delivery's stored status: the spec's delivery_status, the lowest line status ignoring rejected
-(3) ones (only rejected lines: 3; no lines: none), and when it closed (every line final: rejected
-or paid, or none left).
+(3) ones (only rejected lines: 3; no lines: none), which is a table's display status
+(`transitions.display_status`), and when it closed (every line final: rejected or paid, or none
+left).
 
 It is derived from the lines but stored on `delivery_order`, so a restaurant's list of thousands
 of deliveries filters and pages by it in SQL (index restaurant, status, id). Every change of a
-delivery's lines (placing, a status move of one line, update-all, a bulk button, removing a line)
-runs `keep_status` in the same transaction, after the lines are written: order's line changes call
-it through `order.service.DeliveryLinks` (`ordering.main` plugs it in), so order never imports
-delivery. A status that moved is announced (`ordering.delivery.changed`).
+delivery's lines (placing, a status move of one line, update-all, a bulk button, a payment,
+removing a line) runs `keep_status` in the same transaction, after the lines are written: order's
+unit of work calls it through `DeliveryLinks` (`ordering.main` hands it to `order.work.LineWorks`),
+so order never imports delivery. A status that moved is announced (`ordering.delivery.changed`).
 """
 from collections.abc import Iterable
+from datetime import UTC, datetime
 
-from sqlalchemy import case, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm.attributes import set_committed_value
 
 from kit.outbox import add_event
+from ordering.delivery import repository
 from ordering.delivery.facts import changed
-from ordering.delivery.models import Delivery
-from ordering.order.models import OrderLine
 from ordering.order.statuses import PAID, REJECTED
+from ordering.order.transitions import display_status
 
 FINAL = (REJECTED, PAID)  # nothing follows them: a delivery whose lines are all final is closed
 
 
-def lowest_status():
-    """SQL: the status of the delivery row being updated, from its lines (one digit, so the
-    smallest string is the lowest status)."""
-    return (
-        select(func.coalesce(func.min(OrderLine.status).filter(OrderLine.status != REJECTED), func.min(OrderLine.status)))
-        .where(OrderLine.delivery_id == Delivery.id)
-        .scalar_subquery()
-    )
-
-
-def closed_since():
-    """SQL: when the delivery being updated closed: kept if it already had, now if its lines are
-    all final (or gone), else none (a line moved back, or was added)."""
-    status = lowest_status()
-    return case((or_(status.is_(None), status.in_(FINAL)), func.coalesce(Delivery.closed_at, func.now())), else_=None)
+def kept(statuses: Iterable[str], closed_at: datetime | None, now: datetime) -> tuple[str | None, datetime | None]:
+    """A delivery's (status, closed_at) from its lines' statuses: closed when every line is final
+    (or none is left), since it first closed (`closed_at`) or else `now`; open again (None) when a
+    line moved back or was added."""
+    status = display_status(list(statuses))
+    return status, ((closed_at or now) if status is None or status in FINAL else None)
 
 
 async def keep_status(session: AsyncSession, delivery_ids: Iterable[int | None]) -> None:
@@ -48,23 +39,28 @@ async def keep_status(session: AsyncSession, delivery_ids: Iterable[int | None])
     if not ids:
         return
     await session.flush()
-    # Locked first, in a statement of its own: the UPDATE below then starts after any other
-    # transaction changing these deliveries' lines has committed, and reads their lines with a
-    # snapshot that includes them (an UPDATE that waits for a row lock re-reads the row, but its
-    # subquery would still see the lines as they were when it started).
-    locked = await session.scalars(
-        select(Delivery).where(Delivery.id.in_(ids)).order_by(Delivery.id).with_for_update()
-        .execution_options(populate_existing=True)
-    )
-    before = {delivery.id: (delivery, delivery.status) for delivery in locked}
-    written = await session.execute(
-        update(Delivery).where(Delivery.id.in_(ids)).values(status=lowest_status(), closed_at=closed_since())
-        .returning(Delivery.id, Delivery.status, Delivery.closed_at)
-        .execution_options(synchronize_session=False)
-    )
-    for delivery_id, status, closed_at in sorted(written.tuples()):
-        delivery, was = before[delivery_id]
-        set_committed_value(delivery, "status", status)  # as written: nothing left to flush
-        set_committed_value(delivery, "closed_at", closed_at)
-        if status != was:
+    # Locked first, in a statement of its own: the lines are read after any other transaction
+    # changing these deliveries' lines has committed, with a snapshot that includes them.
+    deliveries = await repository.lock(session, ids)
+    statuses = await repository.line_statuses(session, ids)
+    now = datetime.now(UTC)
+    for delivery in deliveries:
+        status, closed_at = kept(statuses.get(delivery.id, []), delivery.closed_at, now)
+        moved = status != delivery.status
+        delivery.status, delivery.closed_at = status, closed_at
+        if moved:
             add_event(session, changed(delivery, ["status"]))
+    await session.flush()  # as written: a refresh of the delivery reads it so
+
+
+class DeliveryLinks:
+    """What order's unit of work needs of deliveries (`order.work.Deliveries`), for one session."""
+
+    def __init__(self, session: AsyncSession):
+        self.session = session
+
+    async def keep_status(self, delivery_ids: list[int]) -> None:
+        await keep_status(self.session, delivery_ids)
+
+    async def numbers(self, delivery_ids: list[int]) -> dict[int, str]:
+        return await repository.numbers(self.session, delivery_ids)

@@ -4,6 +4,7 @@ from fastapi import APIRouter, Header, Request, Response
 
 from kit.db import SessionDep
 from ordering.diner import service
+from ordering.order.dependencies import LineWorkDep
 from ordering.diner.schemas import DinerOrderCreate, DinerOrderPublic, Tab
 
 router = APIRouter(prefix="/api", tags=["diners"])
@@ -14,6 +15,7 @@ async def place_diner_order(
     token: str,
     data: DinerOrderCreate,
     session: SessionDep,
+    work: LineWorkDep,
     request: Request,
     response: Response,
     idempotency_key: Annotated[str | None, Header(description="optional, one per tap on 'send'; 8 to 100 characters")] = None,
@@ -22,7 +24,7 @@ async def place_diner_order(
     The same Idempotency-Key again answers the order it placed (200), placing nothing; without
     one (the spec's call) every call places an order."""
     state = request.app.state
-    answer, created = await service.place_diner_order(session, state.redis, state.settings, token, idempotency_key, data)
+    answer, created = await service.place_diner_order(work, session, state.redis, state.settings, token, idempotency_key, data)
     if not created:
         response.status_code = 200
     return answer

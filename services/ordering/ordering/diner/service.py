@@ -20,8 +20,9 @@ from ordering.order import repository
 from ordering.order.errors import IdempotencyKeyReused
 from ordering.order.models import OrderLine
 from ordering.order.policy import check_key, check_taking_orders, count_order
-from ordering.order.service import NewLine, place_order
+from ordering.order.placing import NewLine, place_order
 from ordering.order.transitions import payable
+from ordering.order.work import LineWork
 from ordering.projections import repository as projections
 from ordering.projections.models import PlaceFacts
 from ordering.settings import Settings
@@ -44,7 +45,8 @@ def tab_line(line: OrderLine) -> TabLine:
 
 
 async def place_diner_order(
-    session: AsyncSession, redis: Redis, settings: Settings, token: str, key: str | None, data: DinerOrderCreate
+    work: LineWork, session: AsyncSession, redis: Redis, settings: Settings, token: str, key: str | None,
+    data: DinerOrderCreate,
 ) -> tuple[DinerOrderPublic, bool]:
     """Answers the order and whether it was created now (False: the key's earlier order)."""
     check_key(key)
@@ -60,7 +62,7 @@ async def place_diner_order(
         restaurant = await projections.restaurant_settings(session, place.restaurant_id)
         check_taking_orders(restaurant, localtime.now())
         order, lines, created = await place_order(
-            session, settings, restaurant_id=place.restaurant_id, place=place,
+            work, settings, restaurant_id=place.restaurant_id, place=place,
             lines=[NewLine(line.fk_dish, line.quantity, line.extra_commentary) for line in data.ordenes],
             source="diner", diner_name=name, idempotency_key=key,
         )
@@ -68,6 +70,7 @@ async def place_diner_order(
             # Counted once placed and checked, so refused attempts use up nothing; over the limit,
             # raising rolls the order back.
             await count_order(redis, key, order.id, (f"place:{place.place_id}", settings.diner_orders_per_minute, TooManyOrders))
+        await work.flush()
     else:
         order, lines, created = existing, await repository.lines_of_order(session, existing.id), False
     return DinerOrderPublic(order=order.id, lines=[tab_line(l) for l in lines], total=money.tab_total(lines)), created

@@ -1,13 +1,9 @@
 """An order line's facts as events announce them (`contracts.ordering.LineFacts`, `PaidLine`), built
 here only, with the money module's totals."""
-from collections.abc import Sequence
 from datetime import datetime
-
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.ordering import LineFacts, PaidLine
 from ordering import money
-from ordering.order import repository
 from ordering.order.models import OrderLine
 
 
@@ -23,12 +19,6 @@ def line_facts(line: OrderLine, placed_by: str, changed_at: datetime) -> LineFac
         fk_user_client=line.fk_user_client, placed_at=line.created_at, changed_at=changed_at, version=line.version,
         pay_status=line.pay_status,
     )
-
-
-async def facts_of(session: AsyncSession, lines: Sequence[OrderLine], changed_at: datetime) -> dict[int, LineFacts]:
-    """Each line's facts by id (one query for who placed their orders)."""
-    placed_by = await repository.placed_by(session, {line.order_id for line in lines})
-    return {line.id: line_facts(line, placed_by.get(line.order_id, ""), changed_at) for line in lines}
 
 
 def paid_line(line: OrderLine) -> PaidLine:

@@ -13,7 +13,7 @@ share of the payment's commission (`commission`). `pay_status` is the spec's 'st
 checkout holding the line: `checkout_id`); such a line is paid, rejected or removed only once
 that checkout ends (`ordering.payment.online`).
 `version` grows with every change of the line: two tablets acting on the same line at once cannot
-both win (see `order.service`).
+both win (see `order.work`).
 """
 from datetime import datetime
 from decimal import Decimal
@@ -22,6 +22,7 @@ from sqlalchemy import DateTime, ForeignKey, Index, Integer, Numeric, SmallInteg
 from sqlalchemy.orm import Mapped, mapped_column
 
 from kit.db import Base
+from ordering.order.statuses import HELD_ONLINE
 
 
 class Order(Base):
@@ -75,6 +76,6 @@ class OrderLine(Base):
     def held_online(self) -> bool:
         """An online payment of the line is under way: only its checkout's end lets it be paid,
         rejected or removed another way (staff cancel it first: billing's cancelar-mercadopago)."""
-        return self.pay_status in ("pending", "rejected")
+        return self.pay_status in HELD_ONLINE
     pay_method: Mapped[str | None] = mapped_column(String(10))  # cash, debit, credit, online
     commission: Mapped[Decimal | None] = mapped_column(Numeric(12, 2))  # billing's share of the payment's commission

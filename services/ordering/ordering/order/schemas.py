@@ -7,8 +7,8 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 
 from contracts.ordering import PayStatus
 from kit.pagination import DbId
-from ordering.order.statuses import PAID, REJECTED
-from ordering.order.transitions import TRANSITIONS
+from ordering.order.statuses import HELD_ONLINE, REJECTED
+from ordering.order.transitions import TRANSITIONS, payable, refusal
 
 # Statuses travel as strings ('1'...'7'); a number is taken too, as the screens sometimes send one.
 Status = Annotated[
@@ -145,13 +145,13 @@ class BoardLine(LinePublic):
                     "and no online payment of it under way")
     @property
     def can_reject(self) -> bool:
-        return (self.status, REJECTED) in TRANSITIONS and not self.cash and self.status_pay not in ("pending", "rejected")
+        return refusal(self.status, REJECTED, cash=self.cash, held_online=self.status_pay in HELD_ONLINE) is None
 
     @computed_field(description="whether the counter may pay it now: accepted or delivered (spec part 2 §4: payment is "
                     "disabled for new, rejected, paid and cash orders); a payment of it still answers 208 if it became final meanwhile")
     @property
     def can_pay(self) -> bool:
-        return (self.status, PAID) in TRANSITIONS and not self.cash
+        return payable(self.status, self.status_pay)
 
     @computed_field(description="the list view's one action: '2' (accept) from new, '4' (deliver) from accepted, else null")
     @property

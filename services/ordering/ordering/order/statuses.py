@@ -11,3 +11,7 @@ STATUSES = (NEW, ACCEPTED, REJECTED, DELIVERED, CLOSING, PAID, ON_THE_WAY)
 OPEN = (NEW, ACCEPTED, DELIVERED)
 # Active for the report: anything but rejected or paid (spec part 2 §5).
 INACTIVE = (REJECTED, PAID)
+
+# A line's `pay_status` while an online payment holds it (the marketplace's pending payment, or its
+# rejection): it is paid, rejected or removed only once that checkout ends.
+HELD_ONLINE = ("pending", "rejected")

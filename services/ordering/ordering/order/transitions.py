@@ -3,7 +3,12 @@
 Every status change anywhere in ordering (one line, update-all, a table's bulk buttons, freeing a
 table) is checked against `TRANSITIONS`; nothing else decides what may follow what.
 """
-from ordering.order.errors import IllegalTransition
+from typing import Protocol
+
+from kit.errors import DetailError
+from ordering.order.errors import (
+    CashNotRejectable, IllegalTransition, OnlinePaymentPending, PaidLineUndeletable, PaidOnlyByPayment,
+)
 from ordering.order.statuses import ACCEPTED, DELIVERED, NEW, PAID, REJECTED
 
 # (from, to) -> the action that makes it. Anything not here is refused.
@@ -52,6 +57,54 @@ def check(from_status: str, to_status: str) -> str:
     if action is None:
         raise IllegalTransition(from_status, to_status)
     return action
+
+
+class Line(Protocol):
+    """A line as its moves' rules read it (an order line)."""
+
+    id: int
+    status: str
+    pay_method: str | None
+
+    @property
+    def held_online(self) -> bool: ...
+
+
+def refusal(
+    status: str, to_status: str, *, cash: bool = False, held_online: bool = False, by_payment: bool = False,
+    line_id: int = 0,
+) -> DetailError | None:
+    """Why a line at `status` may not move to `to_status` now, or None: the table, and the rules it
+    cannot see from statuses alone. A line paid in cash is never rejected, nor one an online
+    payment holds (staff cancel that payment first), and only a payment pays (`by_payment`: the
+    unit of work's `pay`)."""
+    if to_status == REJECTED and cash:
+        return CashNotRejectable()
+    if to_status == REJECTED and held_online:
+        return OnlinePaymentPending([line_id])
+    action = TRANSITIONS.get((status, to_status))
+    if action is None:
+        return IllegalTransition(status, to_status)
+    if action == "pay" and not by_payment:
+        return PaidOnlyByPayment()
+    return None
+
+
+def check_move(line: Line, to_status: str, *, by_payment: bool = False) -> None:
+    """Refuse a move of `line` the rules do not allow (`refusal`)."""
+    refused = refusal(line.status, to_status, cash=line.pay_method == "cash", held_online=line.held_online,
+                      by_payment=by_payment, line_id=line.id)
+    if refused is not None:
+        raise refused
+
+
+def check_removable(line: Line) -> None:
+    """A paid line stays (it is its payment's record), and one an online payment holds is removed
+    only once that payment ends."""
+    if line.status == PAID:
+        raise PaidLineUndeletable()
+    if line.held_online:
+        raise OnlinePaymentPending([line.id])
 
 
 def display_status(statuses: list[str]) -> str | None:

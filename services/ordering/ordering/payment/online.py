@@ -15,110 +15,67 @@ checkout has not ended, so a late `opened` never holds the lines of a checkout a
 Every change of a line's `pay_status` moves its version and is announced (`ordering.line.changed`,
 field 'payment'), so the board and the table's phones show it live.
 """
-from collections import defaultdict
-from datetime import UTC, datetime
-
-from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.billing import CheckoutApproved, CheckoutClosed, CheckoutLines, CheckoutOpened, CheckoutRejected
-from contracts.ordering import CheckoutRefused, LineEdit, LinesChanged
-from kit.outbox import add_event
-from ordering.order import repository as orders
-from ordering.order.facts import facts_of
+from contracts.ordering import CheckoutRefused
 from ordering.order.models import OrderLine
-from ordering.order.service import delivery_numbers, lock_holders
-from ordering.order.statuses import ACCEPTED, DELIVERED
-from ordering.payment.models import OnlineCheckout
-from ordering.payment.service import settle
-from ordering.projections import repository as projections
+from ordering.order.transitions import payable
+from ordering.order.work import LineWork, LineWorks
+from ordering.payment.repository import SqlPayments
+from ordering.payment.service import Payments, settle
 
 STATE = {CheckoutOpened: "open", CheckoutRejected: "rejected", CheckoutClosed: "closed", CheckoutApproved: "approved"}
-ENDED = ("closed", "approved")
 PAY_STATUS = {"open": "pending", "rejected": "rejected", "closed": None}
 
 
-async def on_checkout(session: AsyncSession, event: CheckoutLines) -> None:
+async def on_checkout(session: AsyncSession, event: CheckoutLines, *, lines: LineWorks) -> None:
     """The one handler of billing's checkout events."""
+    await checkout_changed(lines.begin(session), SqlPayments(session), event)
+
+
+async def checkout_changed(work: LineWork, payments: Payments, event: CheckoutLines) -> None:
+    """Apply the checkout's newest state to its lines of its restaurant, locked as every change of
+    lines locks them (their places, their orders, then the lines in id order)."""
     state = STATE[type(event)]
-    if not await _newest(session, event, state):
+    if not await payments.newest_checkout(event.checkout_id, event.restaurant_id, state, event.occurred_at):
         return
-    lines = await _locked_lines(session, event)
+    found = await work.store.lines_of_restaurant(event.restaurant_id, event.line_ids)
+    lines = await work.lock_lines(event.restaurant_id, found)
     if isinstance(event, CheckoutApproved):
-        await _pay(session, event, lines)
+        await _pay(work, payments, event, lines)
     else:
-        await _mark(session, event, lines, PAY_STATUS[state])
+        await _mark(work, event, lines, PAY_STATUS[state])
+    await work.flush()
 
 
-async def _newest(session: AsyncSession, event: CheckoutLines, state: str) -> bool:
-    """Record the checkout's new state unless an applied event is newer or the checkout ended; one
-    statement, so two of its events handled at once are applied one after the other."""
-    statement = insert(OnlineCheckout).values(
-        checkout_id=event.checkout_id, restaurant_id=event.restaurant_id, state=state, occurred_at=event.occurred_at,
-    )
-    applied = await session.scalar(
-        statement.on_conflict_do_update(
-            index_elements=["checkout_id"],
-            set_={"state": statement.excluded.state, "occurred_at": statement.excluded.occurred_at},
-            where=OnlineCheckout.state.not_in(ENDED) & (OnlineCheckout.occurred_at <= statement.excluded.occurred_at),
-        ).returning(OnlineCheckout.checkout_id)
-    )
-    return applied is not None
-
-
-async def _locked_lines(session: AsyncSession, event: CheckoutLines) -> list[OrderLine]:
-    """The checkout's lines of its restaurant, locked as every change of lines locks them: their
-    places, their orders, then the lines in id order."""
-    found = await orders.lines_of_restaurant(session, event.restaurant_id, event.line_ids)
-    await lock_holders(session, {line.place_id for line in found}, {line.order_id for line in found})
-    return await orders.lines_of_restaurant(session, event.restaurant_id, event.line_ids, lock=True)
-
-
-async def _mark(session: AsyncSession, event: CheckoutLines, lines: list[OrderLine], pay_status: str | None) -> None:
+async def _mark(work: LineWork, event: CheckoutLines, lines: list[OrderLine], pay_status: str | None) -> None:
     """Hold the payable lines for the checkout with `pay_status`, or (None) free those it holds."""
     if pay_status is None:
         changing = [line for line in lines if line.checkout_id == event.checkout_id and line.held_online]
     else:
-        changing = [line for line in lines if line.status in (ACCEPTED, DELIVERED) and line.pay_status != pay_status]
-    if not changing:
-        return
-    now = datetime.now(UTC)
-    before = await facts_of(session, changing, now)
-    for line in changing:
-        line.pay_status = pay_status
-        line.checkout_id = event.checkout_id if pay_status is not None else None
-        line.version += 1
-    after = await facts_of(session, changing, now)
-    by_place: dict[tuple[int | None, int | None], list[OrderLine]] = defaultdict(list)
-    for line in changing:
-        by_place[line.place_id, line.delivery_id].append(line)
-    names = await projections.place_names(session, [place_id for place_id, _ in by_place])
-    numbers = await delivery_numbers(session, [delivery_id for _, delivery_id in by_place])
-    for (place_id, delivery_id), theirs in by_place.items():
-        add_event(session, LinesChanged(
-            restaurant_id=event.restaurant_id, place_id=place_id, place_name=names.get(place_id, ""),
-            delivery_id=delivery_id, delivery_number=numbers.get(delivery_id),
-            edits=[LineEdit(fields=["payment"], before=before[line.id], line=after[line.id]) for line in theirs],
-        ))
+        changing = [line for line in lines if payable(line.status, line.pay_status) and line.pay_status != pay_status]
+    if changing:
+        await work.mark_online(changing, event.checkout_id, pay_status)
 
 
-async def _pay(session: AsyncSession, event: CheckoutApproved, lines: list[OrderLine]) -> None:
+async def _pay(work: LineWork, payments: Payments, event: CheckoutApproved, lines: list[OrderLine]) -> None:
     """Pay the approved checkout's lines as one online payment, or refuse it (nothing paid)."""
     if len(lines) != len(set(event.line_ids)):
-        add_event(session, CheckoutRefused(
+        work.record(CheckoutRefused(
             checkout_id=event.checkout_id, restaurant_id=event.restaurant_id, reason="line_missing",
             line_ids=sorted(set(event.line_ids) - {line.id for line in lines}),
         ))
         return
-    if unpayable := [line.id for line in lines if line.status not in (ACCEPTED, DELIVERED)]:
-        add_event(session, CheckoutRefused(
+    if unpayable := [line.id for line in lines if not payable(line.status, line.pay_status)]:
+        work.record(CheckoutRefused(
             checkout_id=event.checkout_id, restaurant_id=event.restaurant_id, reason="line_final", line_ids=unpayable,
         ))
         return
     place_ids = {line.place_id for line in lines if line.delivery_id is None}
     deliveries = sorted({line.delivery_id for line in lines if line.delivery_id is not None})
     await settle(
-        session, event.restaurant_id, next(iter(place_ids), None) if len(place_ids) == 1 else None, deliveries, lines,
-        "online", event.paid_at, "", checkout_id=event.checkout_id,
+        work, payments, event.restaurant_id, next(iter(place_ids), None) if len(place_ids) == 1 else None, deliveries,
+        lines, "online", event.paid_at, "", checkout_id=event.checkout_id,
         provider_payment_id=",".join(event.provider_payment_ids)[:200] or None,
     )

@@ -1,23 +1,23 @@
 """Payment queries. The lines they read are order lines: the caller's restaurants only, where a
 caller asks (another restaurant's line is not found)."""
-from collections.abc import Iterable
+from datetime import datetime
+from decimal import Decimal
 
-from sqlalchemy import bindparam, func, select, update
+from sqlalchemy import bindparam, select, update
+from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from kit.metrics import count_payment
 from kit.tokens import Principal
 from ordering.order.models import OrderLine
 from ordering.order.repository import readable
-from ordering.order.statuses import OPEN
-from ordering.payment.models import Payment
+from ordering.payment.models import OnlineCheckout, Payment
+
+ENDED = ("closed", "approved")  # a checkout in one of these takes no event any more
 
 
 async def by_key(session: AsyncSession, key_hash: str) -> Payment | None:
     return await session.scalar(select(Payment).where(Payment.idempotency_key == key_hash))
-
-
-async def readable_lines(session: AsyncSession, principal: Principal, line_ids: Iterable[int]) -> list[OrderLine]:
-    return list(await session.scalars(readable(principal).where(OrderLine.id.in_(list(line_ids))).order_by(OrderLine.id)))
 
 
 async def readable_lines_of(session: AsyncSession, principal: Principal, payment_id: int) -> list[OrderLine]:
@@ -25,18 +25,28 @@ async def readable_lines_of(session: AsyncSession, principal: Principal, payment
     return list(await session.scalars(readable(principal).where(OrderLine.payment_id == payment_id).order_by(OrderLine.id)))
 
 
-async def open_at_place(session: AsyncSession, place_id: int) -> int:
-    """The lines on the place's tab still open (new, accepted, delivered)."""
-    return await session.scalar(select(func.count()).where(
-        OrderLine.place_id == place_id, OrderLine.closed_at.is_(None), OrderLine.status.in_(OPEN),
-    ))
+async def record(session: AsyncSession, values: dict) -> int | None:
+    """A new payment's id; None when its idempotency key or its checkout was recorded already.
+    Written without flushing: the lines it pays are written once, with it, at the commit."""
+    with session.no_autoflush:
+        return await session.scalar(insert(Payment).values(**values).on_conflict_do_nothing().returning(Payment.id))
 
 
-async def open_of_deliveries(session: AsyncSession, delivery_ids: Iterable[int]) -> int:
-    """The lines of these delivery orders still open (new, accepted, delivered)."""
-    return await session.scalar(select(func.count()).where(
-        OrderLine.delivery_id.in_(list(delivery_ids)), OrderLine.status.in_(OPEN),
-    ))
+async def newest_checkout(session: AsyncSession, checkout_id: int, restaurant_id: int, state: str, occurred_at: datetime) -> bool:
+    """Record a checkout's new state unless an applied event is newer or the checkout ended; one
+    statement, so two of its events handled at once are applied one after the other. False: not
+    recorded (the event is older, or the checkout ended)."""
+    statement = insert(OnlineCheckout).values(
+        checkout_id=checkout_id, restaurant_id=restaurant_id, state=state, occurred_at=occurred_at,
+    )
+    applied = await session.scalar(
+        statement.on_conflict_do_update(
+            index_elements=["checkout_id"],
+            set_={"state": statement.excluded.state, "occurred_at": statement.excluded.occurred_at},
+            where=OnlineCheckout.state.not_in(ENDED) & (OnlineCheckout.occurred_at <= statement.excluded.occurred_at),
+        ).returning(OnlineCheckout.checkout_id)
+    )
+    return applied is not None
 
 
 async def keep_commission(session: AsyncSession, restaurant_id: int, payment_id: int, percent, amount,
@@ -54,3 +64,25 @@ async def keep_commission(session: AsyncSession, restaurant_id: int, payment_id:
             .values(commission=bindparam("share")),
             [{"line": line_id, "share": share} for line_id, share in sorted(shares)],
         )
+
+
+class SqlPayments:
+    """`payment.service.Payments` on PostgreSQL, for one session."""
+
+    def __init__(self, session: AsyncSession):
+        self.session = session
+
+    async def by_key(self, key_hash: str) -> Payment | None:
+        return await by_key(self.session, key_hash)
+
+    async def lines_of(self, principal: Principal, payment_id: int) -> list[OrderLine]:
+        return await readable_lines_of(self.session, principal, payment_id)
+
+    async def record(self, values: dict) -> int | None:
+        return await record(self.session, values)
+
+    def count(self, method: str, amount: Decimal) -> None:
+        count_payment(self.session, method, amount)
+
+    async def newest_checkout(self, checkout_id: int, restaurant_id: int, state: str, occurred_at: datetime) -> bool:
+        return await newest_checkout(self.session, checkout_id, restaurant_id, state, occurred_at)

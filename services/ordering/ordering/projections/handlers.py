@@ -4,11 +4,11 @@ Every write is an upsert guarded by `updated_at <= occurred_at`, so events may a
 order and more than once.
 """
 
-from sqlalchemy import update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts import catalog, floor, identity
 from kit.db import upsert_unless_older
+from ordering.projections import repository
 from ordering.projections.models import CategoryFacts, DishFacts, MenuFacts, PlaceFacts, RestaurantSettings
 
 
@@ -30,15 +30,7 @@ async def on_dish_deleted(session: AsyncSession, event: catalog.DishDeleted) -> 
 
 async def on_prices_changed(session: AsyncSession, event: catalog.PricesChanged) -> None:
     for item in event.prices:
-        await session.execute(
-            update(DishFacts)
-            .where(
-                DishFacts.dish_id == item.dish_id,
-                DishFacts.restaurant_id == event.restaurant_id,
-                DishFacts.updated_at <= event.occurred_at,
-            )
-            .values(price=item.price, updated_at=event.occurred_at)
-        )
+        await repository.reprice(session, event.restaurant_id, item.dish_id, item.price, event.occurred_at)
 
 
 async def on_category(session: AsyncSession, event: catalog.CategoryFacts | catalog.CategoryDeleted) -> None:
@@ -59,11 +51,7 @@ async def on_menu(session: AsyncSession, event: catalog.MenuFacts | catalog.Menu
     })
     if not known:
         # Whether or not catalog also announces each of its dishes, none can be ordered any more.
-        await session.execute(
-            update(DishFacts)
-            .where(DishFacts.menu_id == event.menu_id, DishFacts.updated_at <= event.occurred_at)
-            .values(deleted=True, updated_at=event.occurred_at)
-        )
+        await repository.delete_menu_dishes(session, event.menu_id, event.occurred_at)
 
 
 async def on_place_facts(session: AsyncSession, event: floor.PlaceFacts) -> None:

@@ -1,8 +1,10 @@
-"""Reading ordering's copies of other services' facts (the projections' only queries; `handlers`
-writes them)."""
+"""Ordering's copies of other services' facts: their queries, and the writes beyond the handlers'
+upserts (`kit.db.upsert_unless_older`)."""
 from collections.abc import Iterable
+from datetime import datetime
+from decimal import Decimal
 
-from sqlalchemy import Select, select
+from sqlalchemy import Select, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from ordering.projections.models import CategoryFacts, DishFacts, MenuFacts, PlaceFacts, RestaurantSettings
@@ -42,7 +44,7 @@ async def place_names(session: AsyncSession, place_ids: Iterable[int | None]) ->
 
 
 async def lock_places(session: AsyncSession, place_ids: Iterable[int]) -> None:
-    """Lock the places' rows in id order (order.service serializes each place's line changes on
+    """Lock the places' rows in id order (order.work serializes each place's line changes on
     them), learning their names on the way (`place_names`)."""
     ids = sorted(set(place_ids))
     if ids:
@@ -83,3 +85,19 @@ async def menu(session: AsyncSession, menu_id: int) -> MenuFacts | None:
 
 async def restaurant_settings(session: AsyncSession, restaurant_id: int) -> RestaurantSettings | None:
     return await session.get(RestaurantSettings, restaurant_id)
+
+
+async def reprice(session: AsyncSession, restaurant_id: int, dish_id: int, price: Decimal, at: datetime) -> None:
+    """A dish's new price, unless a newer fact of it is known."""
+    await session.execute(
+        update(DishFacts)
+        .where(DishFacts.dish_id == dish_id, DishFacts.restaurant_id == restaurant_id, DishFacts.updated_at <= at)
+        .values(price=price, updated_at=at)
+    )
+
+
+async def delete_menu_dishes(session: AsyncSession, menu_id: int, at: datetime) -> None:
+    """Every dish of a deleted menu is deleted too (unless a newer fact of it is known)."""
+    await session.execute(
+        update(DishFacts).where(DishFacts.menu_id == menu_id, DishFacts.updated_at <= at).values(deleted=True, updated_at=at)
+    )

@@ -6,7 +6,8 @@ from kit.auth import Staff
 from kit.db import SessionDep
 from kit.pagination import DbId
 from ordering import messages
-from ordering.order.service import describe_all
+from ordering.order.answers import describe_all
+from ordering.order.dependencies import LineWorkDep
 from ordering.table import service
 from ordering.table.schemas import TableActionResult, TableDetail, TablePublic
 
@@ -35,16 +36,18 @@ async def get_table(request: Request, place_id: DbId, principal: Staff, session:
 
 
 @router.post("/ordenes/mesa/{place_id}/liberar/", response_model=TableActionResult, operation_id="freeTable")
-async def free_table(place_id: DbId, principal: Staff, session: SessionDep):
+async def free_table(place_id: DbId, principal: Staff, session: SessionDep, work: LineWorkDep):
     """Rejects the table's new and accepted orders and clears its tab (after the screen's confirmation)."""
-    moved = await service.free(session, principal, place_id)
+    moved = await service.free(work, principal, place_id)
     return TableActionResult(detail=messages.TABLE_FREED.render(), lines=await describe_all(session, moved))
 
 
 @router.post("/ordenes/mesa/{place_id}/{accion}/", response_model=TableActionResult, operation_id="tableBulkAction")
-async def bulk_action(place_id: DbId, accion: Literal["aceptar", "entregar", "rechazar"], principal: Staff, session: SessionDep):
+async def bulk_action(
+    place_id: DbId, accion: Literal["aceptar", "entregar", "rechazar"], principal: Staff, session: SessionDep, work: LineWorkDep,
+):
     """Accept all (1 to 2), deliver all (2 to 4) or reject all (1 and 2 to 3; 'no reject' unless the
     table shows 1 or 2). Answers the lines moved."""
     action = ACTIONS[accion]
-    moved = await service.bulk(session, principal, place_id, action)
+    moved = await service.bulk(work, principal, place_id, action)
     return TableActionResult(detail=messages.STATUS_NAMES[DONE[action]].render(), lines=await describe_all(session, moved))

@@ -4,34 +4,31 @@ import re
 from collections import Counter, defaultdict
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from contracts.ordering import TabClosed, TableFreed
 from kit.errors import NotFound
 from kit.membership import ensure_restaurant_access
-from kit.outbox import add_event
 from kit.tokens import Principal
 from ordering import messages
 from ordering.order import repository
 from ordering.order.errors import PlaceNotFound
-from ordering.order.facts import facts_of
 from ordering.order.models import OrderLine
-from ordering.order.service import announce_holds, holds, lock_holders, move_lines
-from ordering.order.statuses import ACCEPTED, NEW, REJECTED
+from ordering.order.repository import SqlLineStore
+from ordering.order.statuses import ACCEPTED, NEW
 from ordering.order.transitions import BULK, display_status
+from ordering.order.work import LineStore, LineWork
 from ordering.projections import repository as projections
 from ordering.projections.models import PlaceFacts
 from ordering.table.errors import NoReject
 from ordering.table.schemas import TablePublic
 
 
-async def staff_place(session: AsyncSession, principal: Principal, place_id: int) -> PlaceFacts:
-    place = await projections.place(session, place_id)
+async def staff_place(store: LineStore, principal: Principal, place_id: int) -> PlaceFacts:
+    place = await store.place(place_id)
     if place is None:
         raise PlaceNotFound()
     try:
-        await ensure_restaurant_access(session, principal, place.restaurant_id)
+        await store.ensure_access(principal, place.restaurant_id)
     except NotFound:  # another restaurant's place answers exactly like a missing one
         raise PlaceNotFound() from None
     return place
@@ -64,7 +61,7 @@ async def board(session: AsyncSession, principal: Principal, restaurant_id: int,
 
 async def table(session: AsyncSession, principal: Principal, place_id: int, now: datetime | None = None) -> tuple[TablePublic, list[OrderLine]]:
     """One place of the board and the lines on its tab."""
-    place = await staff_place(session, principal, place_id)
+    place = await staff_place(SqlLineStore(session), principal, place_id)
     lines = await repository.tab_lines(session, [place_id])
     return _table(place, lines, await _wait_time(session, place.restaurant_id), now or datetime.now(UTC)), lines
 
@@ -84,40 +81,21 @@ def _table(place: PlaceFacts, lines: list[OrderLine], wait: int, now: datetime) 
     )
 
 
-async def bulk(session: AsyncSession, principal: Principal, place_id: int, action: str) -> list[OrderLine]:
-    """Accept all (1 to 2), deliver all (2 to 4) or reject all (1 and 2 to 3) at one table."""
-    place = await staff_place(session, principal, place_id)
-    await lock_holders(session, [place_id])
-    lines = await repository.tab_lines(session, [place_id], lock=True)
+async def bulk(work: LineWork, principal: Principal, place_id: int, action: str) -> list[OrderLine]:
+    """Accept all (1 to 2), deliver all (2 to 4) or reject all (1 and 2 to 3) at one table;
+    answers the lines moved."""
+    await staff_place(work.store, principal, place_id)
+    lines = await work.tab(place_id)
     if action == "reject" and display_status([line.status for line in lines]) not in (NEW, ACCEPTED):
         raise NoReject()
     sources, target = BULK[action]
-    moves = await move_lines(session, place.restaurant_id, [(line, target) for line in lines if line.status in sources])
-    return [line for line, _ in moves.moved]
+    moved = work.move([(line, target) for line in lines if line.status in sources])
+    await work.flush()
+    return moved
 
 
-async def free(session: AsyncSession, principal: Principal, place_id: int) -> list[OrderLine]:
+async def free(work: LineWork, principal: Principal, place_id: int) -> list[OrderLine]:
     """Reject the table's open orders, clear its tab; floor unblocks it and clears a waiter call."""
-    place = await staff_place(session, principal, place_id)
-    await lock_holders(session, [place_id])
-    lines = await repository.tab_lines(session, [place_id], lock=True)
-    before = await holds(session, [place_id], {line.order_id for line in lines})
-    moves = await move_lines(
-        session, place.restaurant_id, [(line, REJECTED) for line in lines if line.status in (NEW, ACCEPTED)], announce=False
-    )
-    now = datetime.now(UTC)
-    await session.execute(
-        update(OrderLine)
-        .where(OrderLine.place_id == place_id, OrderLine.closed_at.is_(None))
-        .values(closed_at=now)  # leaving the tab moves no version (order.service.close_tab)
-    )
-    await announce_holds(session, place.restaurant_id, before, [place_id], {line.order_id for line in lines})
-    rejected = [line for line, _ in moves.moved]
-    facts = await facts_of(session, rejected, now)
-    # Before `TableFreed`: the freeing is the new sitting's first news, the rejections its last.
-    add_event(session, TabClosed(restaurant_id=place.restaurant_id, place_id=place_id))
-    add_event(session, TableFreed(
-        restaurant_id=place.restaurant_id, place_id=place_id, place_name=place.name,
-        lines=[facts[line.id] for line in rejected],
-    ))
+    rejected = await work.free(await staff_place(work.store, principal, place_id))
+    await work.flush()
     return rejected

@@ -2,17 +2,14 @@
 laid out by `documents` in kit.pdf's render process once the request's connection is back."""
 from datetime import datetime
 
-from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from kit.i18n import Lang
-from kit.membership import ensure_restaurant_access, restaurant_visible
+from kit.membership import ensure_restaurant_access
 from kit.pdf import Document
 from kit.tokens import Principal
-from ordering.order.models import Order, OrderLine
-from ordering.order.statuses import INACTIVE
 from ordering.projections import repository as projections
-from ordering.ticket import documents
+from ordering.ticket import documents, repository
 from ordering.ticket.documents import Line
 from ordering.ticket.errors import NoActiveOrders, OrderNotFound, ReportTooLong, TicketTooLong
 
@@ -23,25 +20,22 @@ REPORT_MAX_LINES = 1_000
 # A ticket prints one order, and an order holds at most `max_lines_per_order` (30) lines; this
 # only bounds the render should that setting ever grow.
 TICKET_MAX_LINES = 100
-LINE_COLUMNS = tuple(getattr(OrderLine, name) for name in Line._fields)
 
 
 async def _lines(session: AsyncSession, where: tuple, most: int, too_long: type[ReportTooLong | TicketTooLong]) -> tuple[Line, ...]:
     """The lines `where` selects, by place and id; `too_long` past `most` (counted only then)."""
-    rows = (await session.execute(
-        select(*LINE_COLUMNS).where(*where).order_by(OrderLine.place_id, OrderLine.id).limit(most + 1)
-    )).all()
-    if len(rows) > most:
-        raise too_long(await session.scalar(select(func.count()).select_from(OrderLine).where(*where)), most)
-    return tuple(Line(*row) for row in rows)
+    lines = await repository.lines(session, where, most)
+    if len(lines) > most:
+        raise too_long(await repository.count(session, where), most)
+    return tuple(lines)
 
 
 async def ticket(session: AsyncSession, principal: Principal, order_id: int, lang: Lang, timezone: str) -> tuple[int, Document]:
     """The order's restaurant, and its ticket to render."""
-    order = await session.scalar(select(Order).where(Order.id == order_id, restaurant_visible(Order.restaurant_id, principal)))
+    order = await repository.readable_order(session, principal, order_id)
     if order is None:
         raise OrderNotFound()
-    lines = await _lines(session, (OrderLine.order_id == order.id,), TICKET_MAX_LINES, TicketTooLong)
+    lines = await _lines(session, repository.of_order(order.id), TICKET_MAX_LINES, TicketTooLong)
     restaurant = await projections.restaurant_settings(session, order.restaurant_id)
     places = await projections.place_names(session, [order.place_id])
     return order.restaurant_id, Document(documents.ticket_html, (
@@ -52,8 +46,7 @@ async def ticket(session: AsyncSession, principal: Principal, order_id: int, lan
 
 async def report(session: AsyncSession, principal: Principal, restaurant_id: int, lang: Lang, timezone: str, now: datetime) -> Document:
     await ensure_restaurant_access(session, principal, restaurant_id)
-    active = (OrderLine.restaurant_id == restaurant_id, OrderLine.closed_at.is_(None), OrderLine.status.not_in(INACTIVE))
-    lines = await _lines(session, active, REPORT_MAX_LINES, ReportTooLong)
+    lines = await _lines(session, repository.active(restaurant_id), REPORT_MAX_LINES, ReportTooLong)
     if not lines:
         raise NoActiveOrders()
     restaurant = await projections.restaurant_settings(session, restaurant_id)

@@ -7,7 +7,7 @@ import pytest
 
 from ordering.diner.service import tab_line
 from ordering.order.models import OrderLine
-from ordering.order.service import public
+from ordering.order.answers import public
 from ordering.order.transitions import payable
 
 NOW = datetime(2026, 11, 25, 21, 30, tzinfo=UTC)
