@@ -3,6 +3,7 @@
 `{"detail": ...}`, `{"field": ["message", ...]}` (nested for nested objects) and
 `{"non_field_errors": [...]}`. Messages are `Text` and rendered in the request's language.
 """
+from decimal import Decimal
 from typing import Any
 
 import structlog
@@ -137,7 +138,8 @@ def validation_tree(errors: list[dict]) -> dict:
         template = messages.VALIDATION.get(error["type"], messages.FIELD_INVALID)
         if error["type"] == "string_too_short" and (error.get("ctx") or {}).get("min_length") == 1:
             template = messages.FIELD_BLANK
-        ctx = {k: v for k, v in (error.get("ctx") or {}).items() if isinstance(v, int | float | str)}
+        # a Decimal field's bound arrives as a Decimal: written as it is, like a number's
+        ctx = {k: v for k, v in (error.get("ctx") or {}).items() if isinstance(v, int | float | str | Decimal)}
         try:
             text = template.format(**ctx) if ctx else template
         except KeyError:

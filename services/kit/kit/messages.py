@@ -56,6 +56,14 @@ VALIDATION = {
         es="Asegúrese de que este valor sea menor o igual a {le}.",
         en="Ensure this value is less than or equal to {le}.",
     ),
+    "greater_than": Text(
+        es="Asegúrese de que este valor sea mayor que {gt}.",
+        en="Ensure this value is greater than {gt}.",
+    ),
+    "less_than": Text(
+        es="Asegúrese de que este valor sea menor que {lt}.",
+        en="Ensure this value is less than {lt}.",
+    ),
     "time_parsing": Text(es="Hora inválida: use el formato HH:MM.", en="Invalid time: use the HH:MM format."),
     "time_type": Text(es="Hora inválida: use el formato HH:MM.", en="Invalid time: use the HH:MM format."),
     "decimal_max_places": Text(

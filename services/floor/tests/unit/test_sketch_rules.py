@@ -102,12 +102,12 @@ def test_a_save_is_of_one_restaurant_and_holds_something():
 
 
 @pytest.mark.parametrize(("change", "body"), [
-    ({"x_axis": 24}, {"x_axis": ["Valor inválido."]}),  # `lt` has no message of its own in the kit
+    ({"x_axis": 24}, {"x_axis": ["Asegúrese de que este valor sea menor que 24."]}),
     ({"x_axis": -1}, {"x_axis": ["Asegúrese de que este valor sea mayor o igual a 0."]}),
     ({"w_width": 0}, {"w_width": ["Asegúrese de que este valor sea mayor o igual a 1."]}),
     ({"w_width": 25}, {"w_width": ["Asegúrese de que este valor sea menor o igual a 24."]}),
     ({"h_high": 0}, {"h_high": ["Asegúrese de que este valor sea mayor o igual a 1."]}),
-    ({"y_axis": 10**9}, {"y_axis": ["Valor inválido."]}),
+    ({"y_axis": 10**9}, {"y_axis": ["Asegúrese de que este valor sea menor que 200."]}),
     ({"details": "x" * 501}, {"details": ["Asegúrese de que este campo no tenga más de 500 caracteres."]}),
     ({"i_name": "x" * 41}, {"i_name": ["Asegúrese de que este campo no tenga más de 40 caracteres."]}),
     ({"fk_resto": 2**31}, {"fk_resto": ["Asegúrese de que este valor sea menor o igual a 2147483647."]}),
