@@ -1,12 +1,10 @@
-"""The delivery order's rules, case by case (spec part 2 §3 'Delivery order', §4 'Delivery bulk
-update', §5; issue 20): the contact form's limits for staff (create and edit) and for a diner's
-order from the menu link, each with its message; the derived fields from the lines; the delivery
-screen's bulk update."""
+"""The delivery order's rules, case by case (spec part 2 §3 'Delivery order', §5; issue 20): the
+contact form's limits for staff (create and edit) and for a diner's order from the menu link, each
+with its message. The derived fields and the delivery screen's bulk update are the unit layer's
+(tests/unit/test_delivery_status.py, test_transitions.py, test_changing.py); tests/delivery/test_status.py
+and test_delivery.py keep them end to end."""
 import pytest
-from sqlalchemy import update
 
-from ordering.delivery.status import keep_status
-from ordering.order.models import OrderLine
 from tests.helpers import A, MENU_A
 
 NAME_LENGTH = "El nombre debe tener entre 2 y 30 caracteres."
@@ -122,67 +120,3 @@ async def test_a_comment_holds_up_to_100_characters(client, people):
     assert (await client.post("/api/delivery/", json=lines("x" * 100), headers=people.owner_a)).status_code == 201
     answer = await client.post("/api/delivery/", json=lines("x" * 101), headers=people.owner_a)
     assert answer.status_code == 400 and list(answer.json()) == ["ordenes"], answer.text
-
-
-# --- the derived fields ---------------------------------------------------------------------------
-
-async def force(app, delivery_id: int, line_ids: list[int], statuses: tuple[str, ...]) -> None:
-    """Put the lines straight into these statuses, then derive the delivery's as every change does."""
-    async with app.state.session_factory() as session, session.begin():
-        for line_id, status in zip(line_ids, statuses):
-            await session.execute(update(OrderLine).where(OrderLine.id == line_id).values(status=status))
-        await keep_status(session, [delivery_id])
-
-
-# Lines: Empanada 100.00 x 2 (200.00) and Milanesa 250.50 x 1.
-# (their statuses, total_amount (not 1, 3, 6), order_total (not 3), delivery_status (lowest, ignoring 3))
-DERIVED = [
-    (("1", "1"), "0.00", "450.50", "1"),
-    (("2", "1"), "200.00", "450.50", "1"),
-    (("2", "2"), "450.50", "450.50", "2"),
-    (("2", "3"), "200.00", "200.00", "2"),  # a rejected line: left out of both totals and of the status
-    (("4", "6"), "200.00", "450.50", "4"),  # a paid line: left out of total_amount only
-    (("6", "6"), "0.00", "450.50", "6"),
-    (("3", "3"), "0.00", "0.00", "3"),  # only rejected lines: rejected
-    (("4", "2"), "450.50", "450.50", "2"),
-    (("6", "3"), "0.00", "200.00", "6"),
-]
-
-
-@pytest.mark.parametrize("statuses,total_amount,order_total,delivery_status", DERIVED, ids=["-".join(c[0]) for c in DERIVED])
-async def test_the_derived_fields_follow_the_lines(client, people, app, statuses, total_amount, order_total, delivery_status):
-    created = (await client.post("/api/delivery/", json=body(), headers=people.owner_a)).json()
-    await force(app, created["id"], [line["id"] for line in created["ordenes"]], statuses)
-    [listed] = (await client.get(f"/api/delivery/?fk_resto={A}&status_delivery={delivery_status}", headers=people.owner_a)).json()["results"]
-    assert (listed["total_amount"], listed["order_total"], listed["delivery_status"], listed["status"]) == (
-        total_amount, order_total, delivery_status, delivery_status)
-    assert (listed["closed_at"] is not None) == all(s in ("3", "6") for s in statuses)
-
-
-# --- the delivery screen's bulk update -----------------------------------------------------------
-
-FROM = ("1", "2", "3", "4", "6")
-# target -> the statuses it applies to (spec part 2 §4; 3: the intended reading of a faulty check)
-READINGS = {"2": ("1",), "4": ("2",), "3": ("1", "2"), "6": (), "7": (), "1": ()}
-
-
-@pytest.mark.parametrize("target", READINGS)
-async def test_the_bulk_update_moves_only_the_lines_its_target_applies_to(client, people, app, target):
-    created = (await client.post("/api/delivery/", json=body(lines=[(1, 1)] * len(FROM)), headers=people.owner_a)).json()
-    ids = [line["id"] for line in created["ordenes"]]
-    await force(app, created["id"], ids, FROM)
-    payload = {"pk_resto": A, "delivery": True, "lines": [{"pk": pk, "status": target} for pk in ids]}
-    answer = await client.post("/api/ordenes/update-all/", json=payload, headers=people.operator_a)
-    assert answer.status_code == 200, answer.text
-    expected = {pk: target if before in READINGS[target] else before for pk, before in zip(ids, FROM)}
-    assert {line["id"]: line["status"] for line in answer.json()} == expected
-    lines = (await client.get(f"/api/delivery/ordenes/?fk_delivery={created['id']}&paginate=0", headers=people.owner_a)).json()
-    assert {line["id"]: line["status"] for line in lines} == expected
-
-
-async def test_the_plain_update_all_still_refuses_a_move_the_table_lacks(client, people, app):
-    created = (await client.post("/api/delivery/", json=body(lines=[(1, 1), (2, 1)]), headers=people.owner_a)).json()
-    ids = [line["id"] for line in created["ordenes"]]
-    payload = {"pk_resto": A, "lines": [{"pk": pk, "status": "4"} for pk in ids]}
-    answer = await client.post("/api/ordenes/update-all/", json=payload, headers=people.operator_a)
-    assert answer.status_code == 400 and answer.json()["code"] == "illegal_transition"

@@ -34,29 +34,6 @@ async def test_placing_stores_new(client, people, app):
     assert await stored(app, delivery) == "1"
 
 
-async def test_moving_one_line_keeps_the_lowest_status_ignoring_rejected(client, people, app):
-    delivery, (a, b) = await create(client, people, 1, 2)
-    put = lambda line, status: client.put(f"/api/ordenes/{line}/", json={"status": status}, headers=people.operator_a)
-    assert (await put(a, "2")).status_code == 200
-    assert await stored(app, delivery) == "1"
-    assert (await put(b, "3")).status_code == 200
-    assert await stored(app, delivery) == "2"  # the rejected line is ignored
-    assert (await put(a, "3")).status_code == 200
-    assert await stored(app, delivery) == "3"  # only rejected lines: rejected
-
-
-async def test_update_all_keeps_it_for_the_bulk_update_and_the_plain_one(client, people, app):
-    delivery, (a, b, c) = await create(client, people, 1, 2, 1)
-    bulk = lambda status, delivery_flag: client.post("/api/ordenes/update-all/", headers=people.operator_a, json={
-        "pk_resto": A, "delivery": delivery_flag, "lines": [{"pk": pk, "status": status} for pk in (a, b, c)]})
-    assert (await bulk("2", True)).status_code == 200
-    assert await stored(app, delivery) == "2"
-    assert (await bulk("4", False)).status_code == 200
-    assert await stored(app, delivery) == "4"
-    assert (await bulk("6", True)).status_code == 200  # the delivery screen's 6 applies to no line
-    assert await stored(app, delivery) == "4"
-
-
 async def test_a_change_that_fails_leaves_it_as_it_was(client, people, app):
     delivery, (a, b) = await create(client, people, 1, 2)
     payload = {"pk_resto": A, "lines": [{"pk": a, "status": "2"}, {"pk": b, "status": "4"}]}  # 1 -> 4 is illegal

@@ -51,54 +51,6 @@ async def test_the_payment_is_announced_with_every_lines_facts_and_their_sum(cli
     assert sorted(c["line_id"] for c in moves) == sorted(l["id"] for l in lines)
 
 
-async def test_accepted_lines_are_paid_too_but_a_new_one_must_be_accepted_first(client, people, app):
-    [accepted, new] = await order(client, people.owner_a, (11, 1, 1), (11, 2, 1))
-    await set_status(app, accepted["id"], "2")
-    assert (await pay(client, people.owner_a, accepted["id"]))["lines"][0]["status"] == "6"
-    for lang, detail in (("es", "Las órdenes nuevas deben aceptarse primero."), ("en", "New orders should be accepted first.")):
-        answer = await pay(client, {**people.owner_a, "Accept-Language": lang}, new["id"], expect=400)
-        assert answer == {"detail": detail, "code": "illegal_transition"}
-    assert len(await payments(app)) == 1
-
-
-async def test_a_line_already_paid_or_rejected_answers_208_and_nothing_is_charged(client, people, app):
-    paid, rejected, open_ = await delivered(client, people.owner_a, (11, 1, 1), (11, 2, 1), (11, 1, 2))
-    await pay(client, people.owner_a, paid["id"])
-    await set_status(app, rejected["id"], "3")
-    answer = await pay(client, people.owner_a, paid["id"], expect=208)
-    assert answer == {"detail": "La orden ya está pagada: no se puede cobrar.", "code": "line_final", "lines": [{"id": paid["id"], "status": "6"}]}
-    answer = await pay(client, {**people.owner_a, "Accept-Language": "en"}, rejected["id"], expect=208)
-    assert answer["detail"] == "The order is already rejected: it cannot be charged."
-    answer = await pay(client, people.owner_a, open_["id"], rejected["id"], expect=208)  # all or none
-    assert answer["lines"] == [{"id": rejected["id"], "status": "3"}]
-    answer = await pay(client, people.owner_a, open_["id"], paid["id"], rejected["id"], expect=208)
-    assert answer["detail"] == "Hay órdenes que ya están pagadas o rechazadas: no se cobró ninguna."
-    assert answer["lines"] == [{"id": paid["id"], "status": "6"}, {"id": rejected["id"], "status": "3"}]
-    assert (await lines_now(client, people.owner_a, open_["id"]))[open_["id"]]["status"] == "4"
-    assert len(await payments(app)) == 1 and len(await outbox(app, "ordering.payment.recorded")) == 1
-
-
-async def test_the_method_is_efectivo_debito_or_credito_or_1_to_3(client, people, app):
-    given = ["Efectivo", "DÉBITO", "crédito", 1, "2", 3, "credito"]
-    lines = await delivered(client, people.owner_a, *[(11, 1, 1)] * len(given))
-    methods = [(await pay(client, people.owner_a, line["id"], type_pay=type_pay))["method"] for line, type_pay in zip(lines, given)]
-    assert methods == ["cash", "debit", "credit", "cash", "debit", "credit", "credit"]
-
-
-async def test_a_method_outside_the_list_is_a_400_and_the_marketplace_is_not_paid_at_the_counter(client, people, app):
-    [line] = await delivered(client, people.owner_a, (11, 1, 1))
-    for type_pay in ("Bitcoin", "", 0, 5, "7", "Tarjeta"):
-        assert await pay(client, people.owner_a, line["id"], type_pay=type_pay, expect=400) == {
-            "type_pay": ["Elija un medio de pago: Efectivo, Debito o Credito."]}
-    english = await pay(client, {**people.owner_a, "Accept-Language": "en"}, line["id"], type_pay="x", expect=400)
-    assert english == {"type_pay": ["Choose a payment method: Efectivo (cash), Debito (debit) or Credito (credit)."]}
-    for type_pay in (4, "4", "MercadoPago"):
-        answer = await pay(client, people.owner_a, line["id"], type_pay=type_pay, expect=400)
-        assert answer == {"detail": "Los pagos en línea se cobran con el checkout de MercadoPago, no en el mostrador.",
-                          "code": "online_not_at_counter"}
-    assert await payments(app) == []
-
-
 async def test_pk_order_names_the_line_of_the_address(client, people, app):
     first, second = await delivered(client, people.owner_a, (11, 1, 1), (11, 2, 1))
     answer = await client.post(f"/api/pagar-orden/{first['id']}/recibir-pago/", json={"pk_order": second["id"], "type_pay": 1},
@@ -107,14 +59,6 @@ async def test_pk_order_names_the_line_of_the_address(client, people, app):
     answer = await client.post(f"/api/pagar-orden/{first['id']}/recibir-pago/", json={"type_pay": 1},
                                headers={**people.owner_a, "Idempotency-Key": "no-pk-order-1"})
     assert answer.status_code == 200  # pk_order may be left out
-
-
-async def test_a_payment_charges_one_tables_lines_or_delivery_orders_lines(client, people, app):
-    [at_11] = await delivered(client, people.owner_a, (11, 1, 1))
-    [at_12] = await delivered(client, people.owner_a, (12, 1, 1))
-    answer = await pay(client, people.owner_a, at_11["id"], at_12["id"], expect=400)
-    assert answer == {"detail": "Un pago cobra las órdenes de una sola mesa, o de pedidos de delivery.", "code": "payment_spans_places"}
-    assert await payments(app) == []
 
 
 async def test_payment_orders_must_name_a_line(client, people):
@@ -141,15 +85,6 @@ async def test_a_payment_leaving_the_table_no_open_line_resets_it_and_closes_the
     assert (table["status"], table["counts"]) == (None, {})  # free
     assert [p["place_id"] for p in await outbox(app, "ordering.place.released")] == [11]
 
-
-async def test_a_rejected_line_left_on_the_tab_does_not_keep_the_table_open(client, people, app):
-    paid, rejected = await delivered(client, people.owner_a, (11, 1, 1), (11, 2, 1))
-    await set_status(app, rejected["id"], "3")
-    assert (await pay(client, people.owner_a, paid["id"]))["orders_sit_count"] == 0
-    assert len(await outbox(app, "ordering.tab.closed")) == 1
-
-
-# --- delivery orders -------------------------------------------------------------------------
 
 def delivery_body(*dishes, number=None):
     return {
@@ -184,25 +119,6 @@ async def test_a_delivery_orders_payment_answers_its_open_lines_and_closes_it_wh
     assert await outbox(app, "ordering.tab.closed") == []
 
 
-async def test_paying_all_delivery_orders_at_once_is_one_payment(client, people, app):
-    first, first_lines = await delivery(client, people, 1)
-    second, second_lines = await delivery(client, people, 2, 1)
-    _, waiting = await delivery(client, people, 1, status="2")
-    answer = await pay(client, people.operator_a, *first_lines, *second_lines, type_pay=1)
-    assert (answer["amount"], answer["data"]) == ("450.50", {"orders_delivery_count": 0})
-    [event] = await outbox(app, "ordering.payment.recorded")
-    assert (event["delivery_id"], event["amount"], len(event["lines"])) == (None, "450.50", 3)
-    assert [p[3] for p in await payments(app)] == [None]
-    assert waiting  # another delivery's accepted line is not counted: only the paid orders' lines are
-
-
-async def test_a_table_line_and_a_delivery_line_are_not_one_payment(client, people, app):
-    [at_table] = await delivered(client, people.owner_a, (11, 1, 1))
-    _, (delivery_line,) = await delivery(client, people, 1)
-    answer = await pay(client, people.owner_a, at_table["id"], delivery_line, expect=400)
-    assert answer["code"] == "payment_spans_places"
-
-
 async def test_the_sketch_shows_only_the_tables_tabs_never_delivery_lines_paid_or_not(client, people, app):
     [at_table] = await order(client, people.owner_a, (11, 1, 1))
     _, (paid_line,) = await delivery(client, people, 1)
@@ -210,12 +126,6 @@ async def test_the_sketch_shows_only_the_tables_tabs_never_delivery_lines_paid_o
     await delivery(client, people, 2, status="2")
     sketch = (await client.get(f"/api/ordenes/?croquis=1&fk_sit__fk_resto={A}&paginate=0", headers=people.owner_a)).json()
     assert [line["id"] for line in sketch] == [at_table["id"]]
-
-
-async def test_paying_an_orders_lines_releases_its_dishes_in_one_event(client, people, app):
-    first, second = await delivered(client, people.owner_a, (11, 1, 1), (11, 2, 1))
-    await pay(client, people.owner_a, first["id"], second["id"])
-    assert [(e["order_id"], e["dish_ids"]) for e in await outbox(app, "ordering.dish.released")] == [(first["order"], [1, 2])]
 
 
 async def test_the_answer_and_the_event_show_the_paid_lines_as_stored_even_when_the_tab_closes(client, people, app):

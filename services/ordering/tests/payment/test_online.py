@@ -6,8 +6,8 @@ from decimal import Decimal
 
 from sqlalchemy import text
 
-from contracts.billing import CheckoutApproved, CheckoutClosed, CheckoutOpened, CheckoutRejected
-from tests.helpers import A, B, delivered, deliver, order, outbox, pay
+from contracts.billing import CheckoutApproved, CheckoutClosed, CheckoutOpened
+from tests.helpers import A, B, delivered, deliver, order, outbox
 
 TOKEN_11 = "token-11"  # table 11's QR token (tests.helpers.place)
 
@@ -57,34 +57,6 @@ async def test_an_open_checkout_shows_its_lines_pending_on_the_board_and_the_tab
         (["payment"], None, "pending"), (["payment"], None, "pending")]
 
 
-async def test_a_held_line_is_not_paid_rejected_or_removed_another_way(client, people, app):
-    first, second = await delivered(client, people.owner_a, (11, 1, 1), (11, 2, 1))
-    await deliver(app, opened(7, first))
-    for lang, text_ in (("es", "Hay un pago de MercadoPago en curso para este pedido. Cancélelo para cobrarlo de otra forma."),
-                        ("en", "A MercadoPago payment of this order is under way. Cancel it to take the payment another way.")):
-        refused = await pay(client, {**people.owner_a, "Accept-Language": lang}, first["id"], second["id"], expect=409)
-        assert refused == {"detail": text_, "code": "online_payment_pending", "lines": [first["id"]]}
-    rejecting = await client.put(f"/api/ordenes/{first['id']}/", json={"status": "3"}, headers=people.owner_a)
-    assert rejecting.status_code == 409 and rejecting.json()["code"] == "online_payment_pending"
-    removing = await client.delete(f"/api/ordenes/{first['id']}/", headers=people.owner_a)
-    assert removing.status_code == 409 and removing.json()["code"] == "online_payment_pending"
-    assert await payments(app) == []
-    await pay(client, people.owner_a, second["id"])  # the line the checkout does not hold is paid as ever
-
-
-async def test_a_rejected_payment_shows_and_a_closed_checkout_frees_the_lines(client, people, app):
-    [line] = await delivered(client, people.owner_a, (11, 1, 1))
-    start = datetime.now(UTC)
-    await deliver(app, opened(7, line, at=start), CheckoutRejected(checkout_id=7, restaurant_id=A, place_id=11,
-                                                                  line_ids=[line["id"]], occurred_at=start + timedelta(seconds=1)))
-    assert (await board(client, people))[line["id"]]["status_pay"] == "rejected"
-    await deliver(app, CheckoutClosed(checkout_id=7, restaurant_id=A, place_id=11, line_ids=[line["id"]], reason="cancelled",
-                                      occurred_at=start + timedelta(seconds=2)))
-    assert (await board(client, people))[line["id"]]["status_pay"] is None
-    await pay(client, people.owner_a, line["id"], type_pay="Debito")  # paid at the counter now
-    assert [m for m, *_ in await payments(app)] == ["debit"]
-
-
 async def test_an_approved_checkout_pays_its_lines_online_through_the_counters_path(client, people, app):
     first, second = await delivered(client, people.owner_a, (11, 1, 1), (11, 2, 1))
     await deliver(app, opened(7, first, second), approved(7, first, second))
@@ -107,15 +79,6 @@ async def test_a_late_opening_never_holds_the_lines_of_a_checkout_already_closed
                                       occurred_at=start + timedelta(seconds=5)))
     await deliver(app, opened(8, line, at=start))
     assert (await board(client, people))[line["id"]]["status_pay"] is None
-
-
-async def test_a_checkout_approved_after_its_line_was_paid_at_the_counter_is_refused_and_nothing_more_is_paid(client, people, app):
-    [line] = await delivered(client, people.owner_a, (11, 1, 1))
-    await pay(client, people.owner_a, line["id"])  # before ordering heard of the checkout
-    await deliver(app, opened(9, line), approved(9, line))
-    assert [m for m, *_ in await payments(app)] == ["cash"]
-    [refused] = await outbox(app, "ordering.checkout.refused")
-    assert (refused["checkout_id"], refused["reason"], refused["line_ids"]) == (9, "line_final", [line["id"]])
 
 
 async def test_a_checkout_naming_another_restaurants_lines_touches_none_of_them(client, people, app):

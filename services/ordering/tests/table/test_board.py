@@ -1,19 +1,13 @@
-"""A table on the board (spec part 2 §4 'Table display status', 'Wait-time timer', §5 'no reject')."""
+"""A table on the board (spec part 2 §4 'Table display status', 'Wait-time timer', §5 'no reject'),
+end to end: the board's listing, the late flag, the bulk buttons and freeing a table through their
+calls. The display status, the buttons' rules, 'no reject' and what a line may do are the unit
+layer's (tests/unit/test_transitions.py, test_table.py)."""
 from datetime import UTC, datetime, timedelta
 
-import pytest
 from sqlalchemy import update
 
 from ordering.order.models import OrderLine
-from ordering.order.transitions import display_status
 from tests.helpers import A, deliver, order, outbox, profile, set_status
-
-
-@pytest.mark.parametrize("statuses,shown", [
-    ([], None), (["2", "2"], "2"), (["3", "3"], "3"), (["1", "2", "4"], "1"), (["3", "4"], "4"), (["2", "3", "4"], "2"),
-])
-def test_the_display_status_is_the_shared_one_or_the_lowest_ignoring_rejected(statuses, shown):
-    assert display_status(statuses) == shown
 
 
 async def tables(client, headers, lang="es"):
@@ -48,13 +42,6 @@ async def test_a_table_waiting_longer_than_the_wait_time_is_flagged(client, peop
     assert (await tables(client, people.owner_a))[11]["late"] is False
 
 
-async def test_no_late_flag_when_the_wait_time_is_zero(client, people, app):
-    await deliver(app, profile(A, wait_time=0))
-    await order(client, people.owner_a, (11, 1, 1))
-    await age_orders(app, 600)
-    assert (await tables(client, people.owner_a))[11]["late"] is False
-
-
 async def test_bulk_accept_then_deliver_moves_only_the_matching_lines(client, people, app):
     a, b, c = await order(client, people.owner_a, (11, 1, 1), (11, 2, 1), (12, 1, 1))
     await set_status(app, b["id"], "3")
@@ -65,19 +52,6 @@ async def test_bulk_accept_then_deliver_moves_only_the_matching_lines(client, pe
     statuses = {l["id"]: l["status"] for l in (await client.get("/api/ordenes/?fk_sit__fk_resto=10&paginate=0", headers=people.owner_a)).json()}
     assert statuses == {a["id"]: "4", b["id"]: "3", c["id"]: "1"}
     assert [len(e["changes"]) for e in await outbox(app, "ordering.line.status_changed")] == [1, 1]
-
-
-async def test_bulk_reject_only_when_the_table_shows_new_or_accepted(client, people, app):
-    a, b = await order(client, people.owner_a, (11, 1, 1), (11, 2, 1))
-    await set_status(app, a["id"], "4")
-    await set_status(app, b["id"], "4")
-    for lang, text in (("es", "No se puede rechazar: solo se rechazan mesas con órdenes nuevas o aceptadas."),
-                       ("en", "Cannot reject: only tables with new or accepted orders can be rejected.")):
-        answer = await client.post("/api/ordenes/mesa/11/rechazar/", headers={**people.owner_a, "Accept-Language": lang})
-        assert answer.status_code == 400 and answer.json() == {"detail": text, "code": "no_reject"}
-    await set_status(app, b["id"], "2")
-    answer = await client.post("/api/ordenes/mesa/11/rechazar/", headers=people.owner_a)
-    assert answer.status_code == 200 and [(l["id"], l["status"]) for l in answer.json()["lines"]] == [(b["id"], "3")]
 
 
 async def test_freeing_a_table_rejects_its_open_orders_clears_its_tab_and_is_announced(client, people, app):
@@ -115,32 +89,6 @@ async def test_another_restaurants_table_answers_exactly_like_a_missing_one(clie
         missing = await client.post(f"/api/ordenes/mesa/999/{action}/", headers=people.owner_a)
         assert foreign.status_code == missing.status_code == 404, action
         assert foreign.json() == missing.json() and foreign.json()["code"] == "place_not_found", action
-
-
-async def test_each_line_says_whether_it_may_be_rejected_and_its_next_status(client, people, app):
-    """The board keeps no copy of the rules: reject from new or accepted (never a cash line), the
-    list view's one button 1 -> 2 -> 4."""
-    lines = await order(client, people.owner_a, (11, 1, 1), (11, 1, 1), (11, 1, 1), (11, 1, 1))
-    for line, status in zip(lines[1:], ("2", "3", "4")):
-        await set_status(app, line["id"], status)
-    answer = await client.get("/api/ordenes/?fk_sit__fk_resto=10&paginate=0", headers=people.owner_a)
-    rules = {(l["status"], l["can_reject"], l["next_status"]) for l in answer.json()}
-    assert rules == {("1", True, "2"), ("2", True, "4"), ("3", False, None), ("4", False, None)}
-
-
-async def test_a_tables_bulk_buttons_are_those_that_would_move_a_line(client, people, app):
-    a, b = await order(client, people.owner_a, (11, 1, 1), (11, 1, 1))
-    await deliver(app, profile(A, wait_time=20))
-    assert [(t[11]["actions"], t[11]["wait_time"], t[12]["actions"]) for t in [await tables(client, people.owner_a)]] == [
-        (["aceptar", "rechazar"], 20, [])
-    ]
-    await set_status(app, a["id"], "2")
-    assert (await tables(client, people.owner_a))[11]["actions"] == ["aceptar", "entregar", "rechazar"]
-    await set_status(app, b["id"], "2")
-    await set_status(app, a["id"], "4")
-    assert (await tables(client, people.owner_a))[11]["actions"] == ["entregar", "rechazar"]
-    await set_status(app, b["id"], "4")
-    assert (await tables(client, people.owner_a))[11]["actions"] == []  # delivered: no reject
 
 
 async def test_one_table_answers_its_tab_and_the_limits_of_a_new_line(client, people, app):

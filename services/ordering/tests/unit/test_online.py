@@ -8,7 +8,7 @@ import pytest
 from contracts.billing import CheckoutApproved, CheckoutClosed, CheckoutOpened, CheckoutRejected
 from contracts.ordering import CheckoutRefused, LinesChanged, LinesStatusChanged, PaymentRecorded
 from ordering.payment.online import checkout_changed
-from tests.unit.fakes import NOW, World, FakePayments
+from tests.unit.fakes import NOW, FakePayments, World, said
 
 CHECKOUT = 5
 
@@ -118,3 +118,14 @@ async def test_a_checkout_naming_another_restaurants_lines_touches_none_of_them(
     theirs = world.line(world.order(None, restaurant_id=20, delivery_id=80), 1, status="2")
     await handle(world, opened(theirs))
     assert (theirs.pay_status, theirs.version, world.events, world.locks) == (None, 1, [], [("lines", ())])
+
+
+def test_a_held_lines_refusal_says_why_in_both_languages():
+    from ordering.order.errors import OnlinePaymentPending
+
+    assert said(OnlinePaymentPending([3])) == {
+        "detail": "Hay un pago de MercadoPago en curso para este pedido. Cancélelo para cobrarlo de otra forma.",
+        "code": "online_payment_pending", "lines": [3]}
+    assert said(OnlinePaymentPending([3]), "en")["detail"] == (
+        "A MercadoPago payment of this order is under way. Cancel it to take the payment another way.")
+    assert OnlinePaymentPending([3]).status_code == 409

@@ -11,7 +11,7 @@ from ordering.payment.errors import (
     LineFinal, NewNotPayable, OnlineNotAtCounter, PayMethodInvalid, PaymentKeyReused, PaymentSpansPlaces,
 )
 from ordering.payment.service import counter_method, pay
-from tests.unit.fakes import NOW, OPERATOR_A, OWNER_A, OWNER_B, FakePayments, World
+from tests.unit.fakes import NOW, OPERATOR_A, OWNER_A, OWNER_B, FakePayments, World, said
 
 
 @pytest.fixture
@@ -79,6 +79,7 @@ async def test_paying_a_tables_last_open_lines_closes_its_tab_after_the_payment(
     assert answer.orders_sit_count == 0 and world.payments[answer.payment_id].open_left == 0
     assert [l.closed_at is not None for l in (rejected, a, b)] == [True, True, True]
     assert world.kinds() == ["LinesStatusChanged", "PlaceReleased", "DishReleased", "TabClosed", "PaymentRecorded"]
+    assert world.events[2].model_dump(include={"order_id", "dish_ids"}) == {"order_id": order.id, "dish_ids": [1, 2]}  # one event
     [moved], [closed], [recorded] = (world.announced(t) for t in (LinesStatusChanged, TabClosed, PaymentRecorded))
     assert (moved.payment.tab_closed, recorded.tab_closed, closed.place_id) == (True, True, 11)
     # The payment belongs to the sitting it ends: announced as happening before the tab it closes.
@@ -146,3 +147,24 @@ async def test_the_same_key_and_request_answer_the_first_payment_and_record_noth
     with pytest.raises(PaymentKeyReused):  # another restaurant's staff never get it
         await paying(world, a, key="k" * 12, principal=OWNER_B)
     assert (await paying(world, b, key="x" * 12, principal=OWNER_A)).orders_sit_count == 0
+
+
+def test_the_refusals_say_why_in_both_languages():
+    from ordering.order.errors import CashNotRejectable, PaidOnlyByPayment
+
+    assert said(NewNotPayable()) == {"detail": "Las órdenes nuevas deben aceptarse primero.", "code": "illegal_transition"}
+    assert said(NewNotPayable(), "en")["detail"] == "New orders should be accepted first."
+    assert said(LineFinal([(7, "6")])) == {"detail": "La orden ya está pagada: no se puede cobrar.", "code": "line_final",
+                                           "lines": [{"id": 7, "status": "6"}]}
+    assert said(LineFinal([(7, "3")]), "en")["detail"] == "The order is already rejected: it cannot be charged."
+    assert said(LineFinal([(7, "6"), (8, "3")]))["detail"] == "Hay órdenes que ya están pagadas o rechazadas: no se cobró ninguna."
+    assert said(PayMethodInvalid()) == {"type_pay": ["Elija un medio de pago: Efectivo, Debito o Credito."]}
+    assert said(PayMethodInvalid(), "en") == {"type_pay": ["Choose a payment method: Efectivo (cash), Debito (debit) or Credito (credit)."]}
+    assert said(OnlineNotAtCounter()) == {"detail": "Los pagos en línea se cobran con el checkout de MercadoPago, no en el mostrador.",
+                                          "code": "online_not_at_counter"}
+    assert said(PaymentSpansPlaces()) == {"detail": "Un pago cobra las órdenes de una sola mesa, o de pedidos de delivery.",
+                                          "code": "payment_spans_places"}
+    assert [said(CashNotRejectable(), lang)["detail"] for lang in ("es", "en")] == [
+        "Una orden pagada en efectivo no se puede rechazar.", "An order paid in cash cannot be rejected."]
+    assert [said(PaidOnlyByPayment(), lang)["detail"] for lang in ("es", "en")] == [
+        "Una orden pasa a pagada solo al registrar su pago.", "An order becomes paid only by recording its payment."]

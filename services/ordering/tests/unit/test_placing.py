@@ -124,3 +124,22 @@ async def test_staff_orders_go_only_to_their_restaurants_tables_that_take_them(w
     with pytest.raises(FieldErrors):
         await staff_place(world.work(), SETTINGS, OPERATOR_A, A, staff_order())
     assert (world.events, world.orders) == ([], {})
+
+
+@pytest.mark.parametrize("line", [
+    dict(quantity=0), dict(quantity=-1), dict(quantity=1, extra_commentary="x" * 101), dict(quantity=10_001),
+])
+def test_a_line_out_of_the_schemas_bounds_never_reaches_placing(line):
+    from pydantic import ValidationError
+
+    from ordering.order.schemas import OrderCreate
+
+    with pytest.raises(ValidationError):
+        OrderCreate.model_validate({"fk_resto": A, "ordenes": [{"fk_sit": 11, "fk_dish": 1, **line}]})
+    OrderCreate.model_validate({"fk_resto": A, "ordenes": [{"fk_sit": 11, "fk_dish": 1, "quantity": 1, "extra_commentary": "x" * 100}]})
+
+
+def test_the_refusals_speak_english_too():
+    assert said(TooManyLines(30), "en") == {"ordenes": ["An order can have at most 30 dishes."]}
+    assert said(DishUnavailable("Empanada"), "en") == {"detail": "The dish “Empanada” is not available right now.",
+                                                       "code": "dish_unavailable"}

@@ -1,12 +1,14 @@
 """A table's bulk buttons and freeing it (spec part 2 §4 'Table display status', §5 'no reject'),
 through the unit of work on the in-memory world."""
+from datetime import timedelta
+
 import pytest
 
 from contracts.ordering import LinesStatusChanged, TabClosed, TableFreed
 from ordering.order.errors import OnlinePaymentPending, PlaceNotFound
 from ordering.table.errors import NoReject
-from ordering.table.service import bulk, free
-from tests.unit.fakes import OPERATOR_A, OWNER_B, World
+from ordering.table.service import bulk, free, is_late
+from tests.unit.fakes import NOW, OPERATOR_A, OWNER_B, World, said
 
 
 @pytest.fixture
@@ -92,3 +94,22 @@ async def test_another_restaurants_table_is_not_found_like_a_missing_one(world):
     with pytest.raises(PlaceNotFound):
         await free(world.work(), OWNER_B, 11)
     assert world.locks == [] and world.events == []
+
+
+def test_reject_all_says_why_not_in_both_languages():
+    assert said(NoReject(), "es") == {"detail": "No se puede rechazar: solo se rechazan mesas con órdenes nuevas o aceptadas.",
+                                      "code": "no_reject"}
+    assert said(NoReject(), "en")["detail"] == "Cannot reject: only tables with new or accepted orders can be rejected."
+
+
+@pytest.mark.parametrize(("statuses", "age_minutes", "wait", "late"), [
+    (("1",), 16, 15, True), (("2", "4"), 16, 15, True), (("4",), 16, 15, False),  # served: no longer waiting
+    (("1",), 14, 15, False), (("1",), 600, 0, False),  # a wait time of 0: never late
+    ((), 0, 15, False),
+])
+def test_a_table_is_late_while_it_waits_longer_than_the_wait_time_since_its_newest_order(statuses, age_minutes, wait, late):
+    world = World()
+    order = world.order(11)
+    lines = [world.line(order, 1, status=s, created_at=NOW - timedelta(minutes=age_minutes)) for s in statuses]
+    lines += [world.line(order, 1, status="6", created_at=NOW - timedelta(minutes=age_minutes + 30))] if statuses else []
+    assert is_late(lines, wait, NOW) == (late, NOW - timedelta(minutes=age_minutes) if statuses else None)
