@@ -18,9 +18,13 @@ export function readMenuLink(search: string): { token: string } | { menuId: numb
 
 // null when an early request failed: the screen's own request then runs and reports it
 const started = new Map<string, Promise<Response | null>>();
+// settled once every early request has started: a table's menu starts when its place has answered,
+// and the screen, reading the same answer, must not ask for the menu itself a moment before
+let allStarted: Promise<unknown> = Promise.resolve();
 
 /** The answer started early for this path, handed out once (a refetch asks the server again). */
-export function takeStarted(path: string): Promise<Response | null> | undefined {
+export async function takeStarted(path: string): Promise<Response | null | undefined> {
+  await allStarted;
   const response = started.get(path);
   started.delete(path);
   return response;
@@ -36,7 +40,7 @@ if (typeof window !== 'undefined' && window.location.pathname === '/menus') {
   const link = readMenuLink(window.location.search);
   if (link && 'token' in link) {
     // a table's QR: its menu is known once the place answers
-    void start(placePath(link.token)).then(async (place) => {
+    allStarted = start(placePath(link.token)).then(async (place) => {
       const menuId: unknown = place?.ok ? (await place.clone().json().catch(() => null))?.fk_menu : null;
       if (typeof menuId === 'number') start(publicMenuPath(menuId));
     });
