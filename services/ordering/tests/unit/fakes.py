@@ -13,6 +13,7 @@ from itertools import count
 from contracts import Event
 from kit.auth import ADMIN, OPERATOR, OWNER
 from kit.errors import NotFound
+from kit.testing.unit import answer_of
 from kit.tokens import Principal
 from ordering.delivery.status import kept
 from ordering.order.models import Order, OrderLine
@@ -293,13 +294,7 @@ class FakePayments:
         return True
 
 
+
 def said(error, lang: str = "es"):
     """An error's body as the answer renders it, in `lang`."""
-    from kit.errors import render
-    from kit.i18n import current_lang
-
-    token = current_lang.set(lang)
-    try:
-        return render(error.body)
-    finally:
-        current_lang.reset(token)
+    return answer_of(error, lang)
