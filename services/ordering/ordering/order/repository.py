@@ -305,6 +305,3 @@ class SqlLineStore:
 
     async def ensure_access(self, principal: Principal, restaurant_id: int) -> None:
         await ensure_restaurant_access(self.session, principal, restaurant_id)
-
-    async def flush(self) -> None:
-        await self.session.flush()

@@ -239,9 +239,6 @@ class FakeStore:
         if not self.world.sees(principal, restaurant_id):
             raise NotFound()
 
-    async def flush(self) -> None:
-        pass
-
 
 class FakeDeliveries:
     """`order.work.Deliveries` over a `World`: a delivery's status kept by the delivery module's own rule."""
