@@ -10,7 +10,7 @@ Needs the local stack (`make up`). Loopback only, bounded in time and count:
    stack_restaurant.py), kept for the next runs in `.run/bench/delivery-list.json` (its owner logs
    in again; a restaurant that no longer answers is built anew);
 2. its deliveries, up to `--deliveries`, written in a bulk seed step by ordering's own service
-   functions (`delivery.service.create`, then `order.service.update_all` for the status moves) on
+   functions (`delivery.service.create`, then `order.changing.update_all` for the status moves) on
    the stack's ordering database, in transactions of 250: the same rows, derived status and
    checks as `POST /api/delivery/` and `POST /api/ordenes/update-all/`, in 7-8 minutes instead
    of the much longer 10,000 HTTP orders and their status moves take on this machine, loaded by
@@ -94,14 +94,13 @@ async def seed(restaurant_id: int, menu_id: int, dishes: list[int], token: str, 
     from kit.outbox import OutboxMessage
     from ordering import models  # noqa: F401  (every table, as ordering.main knows them: a line's payment_id names one)
     from ordering.delivery import service as deliveries
-    from ordering.delivery.repository import numbers
     from ordering.delivery.schemas import DeliveryCreate
-    from ordering.delivery.status import keep_status
-    from ordering.order import service as orders
+    from ordering.main import line_works
+    from ordering.order.changing import update_all
     from ordering.order.schemas import UpdateAll
     from ordering.settings import Settings
 
-    orders.link_deliveries(orders.DeliveryLinks(lines_changed=keep_status, numbers=numbers))  # as ordering.main does
+    works = line_works()  # order lines' unit of work, wired as the app wires it
     principal = owner(token)
     settings = Settings()
     engine = create_async_engine(config.database_url("ordering"), pool_size=1)
@@ -123,10 +122,11 @@ async def seed(restaurant_id: int, menu_id: int, dishes: list[int], token: str, 
                         address="" if pickup else "Av. Corrientes 1234", ordenes=lines,
                     )
                     created, _ = await deliveries.create(
-                        session, None, settings, principal, data, idempotency_key=None, client_address="bench",
+                        works.begin(session), session, None, settings, principal, data, idempotency_key=None,
+                        client_address="bench",
                     )
                     for status in moves[rng.choices([s for s, _ in MIX], weights)[0]]:
-                        await orders.update_all(session, principal, UpdateAll(
+                        await update_all(works.begin(session), principal, UpdateAll(
                             pk_resto=restaurant_id, lines=[{"pk": line.id, "status": status} for line in created.ordenes],
                         ))
                     done += 1
