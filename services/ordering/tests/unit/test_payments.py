@@ -14,14 +14,6 @@ from ordering.payment.service import counter_method, pay
 from tests.unit.fakes import NOW, OPERATOR_A, OWNER_A, OWNER_B, FakePayments, World, said
 
 
-@pytest.fixture
-def world() -> World:
-    world = World()
-    world.place(11), world.place(12)
-    world.dish(1, "100.00", name="Empanada"), world.dish(2, "250.50", name="Milanesa")
-    return world
-
-
 async def paying(world: World, *lines, type_pay="Efectivo", key=None, principal=OPERATOR_A):
     return await pay(world.work(), FakePayments(world), principal, [line.id for line in lines], type_pay, key, NOW)
 

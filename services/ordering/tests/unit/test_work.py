@@ -9,15 +9,7 @@ from contracts.ordering import (
 )
 from ordering.order.errors import ChangedMeanwhile, IllegalTransition, PaidLineUndeletable, PaidOnlyByPayment
 from ordering.order.work import LockOrder
-from tests.unit.fakes import A, World
-
-
-@pytest.fixture
-def world() -> World:
-    world = World()
-    world.place(11), world.place(12)
-    world.dish(1, "100.00", name="Empanada"), world.dish(2, "250.50", name="Milanesa")
-    return world
+from tests.unit.fakes import A
 
 
 async def test_locks_are_taken_places_then_orders_then_lines_each_in_id_order(world):
