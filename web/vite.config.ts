@@ -1,6 +1,6 @@
-/// <reference types="vitest/config" />
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { configDefaults } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
@@ -73,6 +73,8 @@ function dinerEntryPage(): Plugin {
   };
 }
 
+const OWN_MODULES = ['src/lib/api-errors.test.ts'];
+
 const COMPRESSIBLE = /\.(js|css|svg|html)$/;
 
 /**
@@ -136,8 +138,15 @@ export default defineConfig(({ command }) => ({
     globals: true,
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup-tests.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Vitest's default for a run is one worker fewer than the cores: on 2 cores, one file at a time
+    maxWorkers: '100%',
+    projects: [
+      // one jsdom and one module graph per worker, not per file
+      { extends: true, test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], exclude: [...configDefaults.exclude, ...OWN_MODULES], isolate: false } },
+      // vi.mock of a module that other files import as it is: a file of its own
+      { extends: true, test: { name: 'own-modules', include: OWN_MODULES } },
+    ],
     testTimeout: 15000,
     // As Playwright does in CI: one more try for a test that failed on a loaded machine (CI runs
     // Vitest beside two pytest suites on 2 cores); a test that fails twice still fails the run.

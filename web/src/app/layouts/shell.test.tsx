@@ -104,7 +104,7 @@ describe('shell', () => {
     await waitFor(() => expect(screen.getByTestId('faq-tab-price')).toHaveAttribute('aria-selected', 'true'));
   });
 
-  /** A screen narrower than md (the tests' matchMedia answers every query with false). */
+  /** A screen narrower than md (the tests' matchMedia answers false to every query but prefers-reduced-motion). */
   function narrowScreen() {
     const real = window.matchMedia;
     vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({ ...real(query), matches: query === '(max-width: 61.99em)' }));
