@@ -29,24 +29,28 @@ const DINER_PAGE = '/src/features/diner/components/diner-menu-page.tsx';
 // its own small file, named in menus.html (see rolldownOptions below)
 const DINER_FIRST_REQUEST = /\/src\/features\/diner\/api\/first-request\.ts$/;
 const DEFAULT_CATALOGS = /\/src\/(features\/diner\/)?locales\/es\.json$/;
+const DINER_MODE = 'diner';
 
 /**
- * `menus.html`: index.html for the diner's `/menus` (served there by deploy/local/webserver.py and
- * nginx). A phone on a slow network would otherwise find each piece one round trip after the
- * last (app code, then the page's chunk, then its texts, then the menu): this page names them
- * all at once, and starts the menu's request itself (issue 13: largest paint within 2 s).
+ * `menus.html`, the diner's `/menus` (served there by deploy/local/webserver.py and nginx), is
+ * built on its own (`vite build --mode diner`, after the app's build, into the same dist/) from
+ * web/menus.html and src/diner-main.tsx: the diner's page in the app's shell under a plain
+ * `<BrowserRouter>`, without the app's data router and staff routes (the phone's 150 KiB budget).
+ * A phone on a slow network would otherwise find each piece one round trip after the last (entry,
+ * then the page's chunk, then its texts, then the menu): this page names them all at once, and
+ * starts the menu's request itself (issue 13: largest paint within 2 s).
  */
 function dinerEntryPage(): Plugin {
   return {
     name: 'diner-entry-page',
-    apply: 'build',
-    // after Vite's own html plugin has written index.html
+    apply: (_config, { command, mode }) => command === 'build' && mode === DINER_MODE,
+    // after Vite's own html plugin has written menus.html
     generateBundle: { order: 'post', handler(_options, bundle) {
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
       const page = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(DINER_PAGE));
-      const index = bundle['index.html'];
+      const html = bundle['menus.html'];
       const firstRequest = chunks.find((chunk) => chunk.moduleIds.some((id) => DINER_FIRST_REQUEST.test(id)));
-      if (!page || !firstRequest || index?.type !== 'asset') throw new Error('diner-entry-page: a part of the diner page or index.html is missing');
+      if (!page || !firstRequest || html?.type !== 'asset') throw new Error('diner-entry-page: a part of the diner page or menus.html is missing');
       const scripts = new Set<string>();
       const styles = new Set<string>();
       const visit = (fileName: string) => {
@@ -58,17 +62,16 @@ function dinerEntryPage(): Plugin {
       };
       visit(page.fileName);
       chunks.filter((chunk) => DEFAULT_CATALOGS.test(chunk.facadeModuleId ?? '')).forEach((chunk) => visit(chunk.fileName));
-      const indexHtml = String(index.source);
-      const named = (file: string) => !indexHtml.includes(`/${file}"`) && file !== firstRequest.fileName;
+      const entryHtml = String(html.source);
+      const named = (file: string) => !entryHtml.includes(`/${file}"`) && file !== firstRequest.fileName;
       const tags = [
         ...[...scripts].filter(named).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
         ...[...styles].filter(named).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
       ];
-      const html = indexHtml
+      html.source = entryHtml
         // first of all: the request is what the phone waits for longest
         .replace('<script type="module"', `<script type="module" async crossorigin src="/${firstRequest.fileName}"></script>\n    <script type="module"`)
         .replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
-      this.emitFile({ type: 'asset', fileName: 'menus.html', source: html });
     } },
   };
 }
@@ -108,7 +111,7 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, mode }) => ({
   plugins: [react(), precompileMessages(), dinerEntryPage(), precompress()],
   resolve: {
     alias: [
@@ -130,7 +133,10 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // the diner's build adds menus.html and its files to the app's (package.json's `build`)
+    emptyOutDir: mode !== DINER_MODE,
     rolldownOptions: {
+      input: fileURLToPath(new URL(mode === DINER_MODE ? './menus.html' : './index.html', import.meta.url)),
       output: { codeSplitting: { groups: [{ name: 'first-request', test: DINER_FIRST_REQUEST, priority: 2 }, { name: 'app', tags: ['$initial'], priority: 1 }] } },
     },
   },

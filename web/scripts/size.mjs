@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Measures the gzipped JavaScript the landing page loads on a first visit (budget 150 KiB).
- * Serves web/dist with an SPA fallback, opens '/' in Debian's Chromium (playwright-core, no
+ * Serves web/dist as deploy/local/webserver.py does (an SPA fallback; `/menus` answers menus.html,
+ * the diner's own entry: vite.config.ts), opens '/' in Debian's Chromium (playwright-core, no
  * browser download), records every JS response, and sums the gzip size of those files.
  * Usage: npm run build && npm run size [-- /other/path]
  */
@@ -15,6 +16,8 @@ import { chromium } from 'playwright-core';
 const BUDGET_KIB = 150;
 const dist = fileURLToPath(new URL('../dist', import.meta.url));
 const route = process.argv[2] ?? '/';
+// the pages served from their own file, as deploy/local/webserver.py's PAGE_FILES
+const PAGE_FILES = { '/menus': 'menus.html' };
 const TYPES = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.svg': 'image/svg+xml', '.json': 'application/json' };
 
 if (!existsSync(join(dist, 'index.html'))) {
@@ -29,7 +32,7 @@ const server = createServer((req, res) => {
     res.writeHead(404).end('{}');
     return;
   }
-  if (!existsSync(file) || path.endsWith('/')) file = join(dist, 'index.html');
+  if (!existsSync(file) || path.endsWith('/')) file = join(dist, PAGE_FILES[path] ?? 'index.html');
   res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
   res.end(readFileSync(file));
 });

@@ -1,4 +1,4 @@
-import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths, type PathKey } from '@/config/paths';
 import { AppLayout } from './layouts/app-layout';
@@ -7,6 +7,7 @@ import { ErrorPage } from '@/components/error-page';
 import type { RouteHandle } from '@/components/page-meta';
 import { WithQuery } from '@/components/with-query';
 import { HomeRoute } from './routes/home';
+import { loadableFirst } from './loadable-first';
 
 type Page = LazyExoticComponent<ComponentType> | ComponentType;
 
@@ -45,22 +46,6 @@ const FeeTable = lazy(() => import('@/features/admin/components/fee-table-page')
 const MercadoPago = lazy(() => import('@/features/marketplace/components/mercadopago-page'));
 const Authorization = lazy(() => import('@/features/marketplace/components/authorization-page'));
 const AuthorizationNotNow = lazy(() => import('@/features/marketplace/components/not-now-page'));
-
-/**
- * A lazy page that can also be loaded before the app's first render, for the screen a phone opens
- * cold (the diner's menu from a QR): it then renders at once, without the loading frame that React
- * holds for at least 300 ms. The module may export `prepare` (what it needs before showing).
- */
-function loadableFirst(load: () => Promise<{ default: ComponentType; prepare?: () => Promise<unknown> }>) {
-  let loaded: ComponentType | null = null;
-  const preload = () => load().then(async (m) => {
-    await m.prepare?.();
-    loaded = m.default;
-  });
-  const Lazy = lazy(() => preload().then(() => ({ default: loaded! })));
-  const Page = () => (loaded ? createElement(loaded) : createElement(Lazy));
-  return Object.assign(Page, { preload });
-}
 
 /** Loads the page at `pathname` before the first render when it is a cold-opened one. */
 export function preloadFirstScreen(pathname: string): Promise<unknown> {
@@ -122,8 +107,10 @@ export function createRoutes(): RouteObject[] {
     const { path, access } = paths[key];
     const { page: Page, title } = PAGES[key];
     const handle: RouteHandle = { title };
-    // the landing page fetches nothing, and the diner's phone pages (the menu, the order's tracking
-    // page) fetch without react-query (the phone's 150 KiB budget): none downloads it
+    // the landing page fetches nothing and the order's tracking page reads one order without
+    // react-query: neither downloads it. The diner's menu mounts the one QueryClient itself, to
+    // render in the first frame with what was read before it (loadableFirst). A phone opening
+    // /menus cold gets app/diner-app.tsx instead (menus.html), without this data router.
     const page = key === 'home' || key === 'index' || key === 'menus' || key === 'seguimiento' ? <Page /> : <WithQuery><Page /></WithQuery>;
     return { path, handle, element: <RouteGuard access={access}>{page}</RouteGuard> };
   });

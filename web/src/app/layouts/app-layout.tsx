@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Box } from '@mantine/core';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AuthDialogsProvider } from '@/features/auth';
@@ -15,8 +15,21 @@ import { Loading } from '@/components/loading';
 const RestoTabs = lazy(() => import('./resto-tabs'));
 const SideDrawer = lazy(() => import('./side-drawer'));
 
-/** The shell every screen lives in: top bar, restaurant tabs, page, footer, cookie notice, drawer. */
+/** The shell every screen lives in, as the app's data router mounts it (app/router.tsx). */
 export function AppLayout() {
+  return (
+    <Shell head={<><PageMeta /><ScrollRestoration /></>}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/**
+ * Top bar, restaurant tabs, page, footer, cookie notice, drawer: what both entries show around a
+ * page. `head` is what needs the app's data router (the page's title from its route, the scroll
+ * restoration); the diner's entry (app/diner-app.tsx) mounts it under a plain `<BrowserRouter>`.
+ */
+export function Shell({ head, children }: { head: ReactNode; children: ReactNode }) {
   const session = useSession();
   const { pathname } = useLocation();
   const [drawer, setDrawer] = useState(false);
@@ -24,8 +37,7 @@ export function AppLayout() {
   return (
     <AuthDialogsProvider>
       <SessionCheck />
-      <PageMeta />
-      <ScrollRestoration />
+      {head}
       <Box
         component="header"
         h={60}
@@ -41,9 +53,7 @@ export function AppLayout() {
           </Suspense>
         )}
         <Box style={{ flex: 1 }}>
-          <Suspense fallback={<Loading />}>
-            <Outlet />
-          </Suspense>
+          <Suspense fallback={<Loading />}>{children}</Suspense>
         </Box>
         <Footer />
       </Box>

@@ -28,7 +28,7 @@ const ReviewDialog = lazy(() => loadDialogs().then((m) => ({ default: m.ReviewDi
 const CheckoutDialog = lazy(() => loadDialogs().then((m) => ({ default: m.CheckoutDialog })));
 
 /**
- * Before a cold first render (app/router.tsx): the texts in the active language, and the place
+ * Before a cold first render (app/router.tsx, app/diner-app.tsx): the texts in the active language, and the place
  * and menu the link names (already on their way: api/first-request.ts), so the first frame is
  * the menu rather than a loader.
  */
