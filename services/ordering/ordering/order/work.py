@@ -37,7 +37,7 @@ tab it may close):
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import NamedTuple, Protocol
 
 from contracts import Event
@@ -45,6 +45,7 @@ from contracts.ordering import (
     DishActivated, DishReleased, LineEdit, LineFacts, LineField, LinesChanged, LineStatusChange, LinesRemoved,
     LinesStatusChanged, OrderKind, OrderPlaced, PaymentNote, PlaceActivated, PlaceReleased, TabClosed, TableFreed,
 )
+from kit.localtime import utc_now
 from kit.tokens import Principal
 from ordering import money
 from ordering.order.errors import ChangedMeanwhile
@@ -53,10 +54,6 @@ from ordering.order.models import Order, OrderLine
 from ordering.order.statuses import ACCEPTED, NEW, OPEN, PAID, REJECTED
 from ordering.order.transitions import check_move, check_removable
 from ordering.projections.models import DishFacts, PlaceFacts
-
-
-def utc_now() -> datetime:
-    return datetime.now(UTC)
 
 
 class OpenLine(NamedTuple):
