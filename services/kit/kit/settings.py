@@ -39,6 +39,11 @@ class ServiceSettings(BaseSettings):
     broker_connect_timeout_seconds: float = 5.0
     broker_reconnect_seconds: float = 5.0
     publish_timeout_seconds: float = 5.0
+    # False: the process never connects to the broker; its events wait in the outbox for a process
+    # that does. The test suites' apps run so unless a test is marked `broker` (kit.testing):
+    # connecting and declaring cost each test 0.18 s of CPU (half of it RabbitMQ's), and most
+    # apply events through their handlers directly (kit.testing.world.deliver).
+    broker_enabled: bool = True
     # A consumer takes an event only from the broker user its producer publishes as, which
     # RabbitMQ vouches for (the `user_id` property must be the connection's login); `{producer}`
     # is the event type's first word. Empty turns the check off: the test suites, where every

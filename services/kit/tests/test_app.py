@@ -1,5 +1,6 @@
 """What every service gets from kit.app: errors in the spec's shapes, the request's transaction,
 the request id, the service header and health checks."""
+import asyncio
 import json
 
 import pytest
@@ -80,11 +81,31 @@ async def test_unknown_paths_and_crashes_answer_in_the_detail_shape(client):
     assert crash.json() == {"detail": "Error interno del servidor. Contacte a soporte."}
 
 
+@pytest.mark.broker  # what the broker answers is part of it
 async def test_readiness_checks_database_and_redis_and_reports_the_broker(client):
     answer = await client.get("/readyz")
     assert answer.status_code == 200
     assert answer.json()["checks"] == {"database": True, "redis": True}
     assert answer.json()["broker"] == {"connected": True, "dead_letters": 0}
+
+
+async def test_an_app_without_the_broker_serves_and_keeps_its_events_in_the_outbox(client, app):
+    """The suites' apps unless a test is marked `broker` (kit.testing): no connection, no queue
+    declared, and what a request announces waits in the outbox for a process that publishes."""
+    assert app.state.settings.broker_enabled is False
+    assert not app.state.bus.connected.is_set() and app.state.queue_names == []
+    assert (await client.post("/things", json={"name": "mesa", "size": 2})).status_code == 200
+    await asyncio.sleep(0.5)  # more than two of the relay's polls (OUTBOX_POLL_SECONDS 0.2)
+    async with app.state.session_factory() as session:
+        assert (await session.scalars(select(OutboxMessage.published_at))).all() == [None]
+    answer = await client.get("/readyz")
+    assert answer.status_code == 200 and answer.json()["broker"] == {"connected": False, "dead_letters": None}
+
+
+@pytest.mark.broker
+async def test_a_test_marked_broker_gets_a_connected_app(app):
+    assert app.state.settings.broker_enabled is True
+    assert app.state.bus.connected.is_set() and app.state.queue_names
 
 
 async def test_readiness_fails_when_redis_is_unreachable(client, app):
@@ -101,6 +122,7 @@ async def test_readiness_fails_when_redis_is_unreachable(client, app):
     assert answer.json()["checks"]["redis"] is False
 
 
+@pytest.mark.broker  # the event goes round the broker to the consumer
 async def test_after_commit_callbacks_run_once_committed_and_never_on_rollback(client, app):
     from tests.conftest import COMMITTED
 

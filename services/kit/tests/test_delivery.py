@@ -3,6 +3,8 @@
 The relay may die after publishing and before marking rows sent, a consumer may die after its
 commit and before its acknowledgement; each test kills a real process at that point.
 """
+import pytest
+
 import asyncio
 import logging
 import os
@@ -86,6 +88,7 @@ async def tap_queue(env: dict, name: str):
     return connection, queue
 
 
+@pytest.mark.broker  # the event goes round the broker to the consumer
 async def test_an_event_republished_after_a_relay_crash_is_applied_once(app, test_env):
     connection, tap = await tap_queue(test_env, test_env["BROKER_NAMESPACE"] + "tap.relay")
     event = RestaurantCreated(restaurant_id=1, owner_id=2, nombre_local="Pampa")
@@ -117,6 +120,7 @@ async def _count(app, model, expected):
     return len(await rows(app, model)) == expected
 
 
+@pytest.mark.broker  # the event goes round the broker to the consumer
 async def test_an_event_redelivered_after_a_consumer_crash_is_applied_once(app, test_env, build_app):
     from asgi_lifespan import LifespanManager
 

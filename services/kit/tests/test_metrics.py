@@ -96,6 +96,7 @@ def handlers(exposition: str) -> set[str]:
 
 # --- every service -----------------------------------------------------------------------------
 
+@pytest.mark.broker  # what the broker answers is part of it
 async def test_every_service_serves_the_families_the_dashboard_and_alerts_read(app):
     exposition = await scrape(app)
     assert EVERY_SERVICE_EXPORTS <= families(exposition), EVERY_SERVICE_EXPORTS - families(exposition)

@@ -1,6 +1,8 @@
 """How a checkout ends without paying its lines: staff cancel it (pagar-orden/{id}/cancelar-mercadopago/),
 it expires unpaid, or ordering refuses an approved one and the money goes back; and a provider that
 does not answer leaves nothing half done."""
+import pytest
+
 import asyncio
 from datetime import UTC, datetime, timedelta
 
@@ -179,6 +181,7 @@ async def test_a_checkout_ordering_refuses_is_refunded_and_records_no_sale(world
     assert [e["type"] for e in await outbox(world.app)].count("billing.checkout.closed") == 1
 
 
+@pytest.mark.broker  # the refusal comes round the broker and its retry queue
 async def test_a_refund_the_provider_does_not_answer_is_retried_by_the_consumer(world):
     lines = await world.delivered(11)
     payment_id = await world.paid(await world.pay())

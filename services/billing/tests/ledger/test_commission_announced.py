@@ -1,6 +1,8 @@
 """Each payment's commission is announced back once (billing.commission.accrued), however often its
 event is delivered. What it says (its split over the lines, retained online, nothing in the free
 month) is tests/unit/test_recording.py's."""
+import pytest
+
 from decimal import Decimal
 
 from sqlalchemy import select
@@ -18,6 +20,7 @@ async def announced(app) -> list[dict]:
     return list(rows)
 
 
+@pytest.mark.broker  # a repeat that comes round the broker
 async def test_a_payment_delivered_twice_is_announced_once(app, people):
     paid = payment(line(quantity=3))
     await deliver(app, paid)

@@ -1,6 +1,8 @@
 """A payment reaches the ledger once, whatever path it takes: the consumer's processed-event row
 and the ledger's own unique keys in PostgreSQL. What a payment books (its sale, lines, commission,
 the free month, a refused amount) is tests/unit/test_recording.py's."""
+import pytest
+
 from billing.ledger.service import record_payments
 from billing.store import Store
 from contracts.ordering import PaymentRecorded
@@ -8,6 +10,7 @@ from kit.testing.membership_tests import publish
 from tests.helpers import A, B, deliver, ledger, line, payment, rows
 
 
+@pytest.mark.broker  # a repeat that comes round the broker
 async def test_the_same_payment_event_delivered_twice_is_recorded_once(app, people):
     paid = payment(line(quantity=3))
     await deliver(app, paid)

@@ -1,5 +1,7 @@
 """The admin's views: customer list, restaurants list and dashboard (spec part 2 §2 'Admin screens')."""
 from datetime import UTC, datetime, timedelta
+
+import pytest
 from decimal import Decimal
 
 from identity.admin.service import record_order
@@ -50,6 +52,7 @@ async def test_admin_views_are_for_admins_only(client, app):
             assert (await client.get(path, headers=headers)).status_code in (401, 403)
 
 
+@pytest.mark.broker  # the events arrive as their producers publish them
 async def test_ordering_events_fill_the_dashboard(client, app):
     from kit.testing.membership_tests import publish, wait_processed
     from contracts.ordering import OrderPlaced
@@ -66,6 +69,7 @@ async def test_ordering_events_fill_the_dashboard(client, app):
     assert (row["num_orders"], row["last_order"]["fk_user_client"], row["last_order"]["fk_dish"]) == (2, "ana@example.com", "Flan")
 
 
+@pytest.mark.broker  # the events arrive as their producers publish them
 async def test_the_admins_rows_show_the_fee_billing_announces_and_never_an_older_one(client, app):
     from contracts.billing import FeeChanged
     from kit.testing.membership_tests import publish, wait_processed

@@ -2,6 +2,8 @@
 newest wins, whatever order they arrive in) and nobody sets it through identity."""
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
 from sqlalchemy import select
 
 from contracts.billing import MarketplaceLinked, MarketplaceUnlinked
@@ -22,6 +24,7 @@ async def announce(app, *events) -> None:
     await wait_processed(app, *events)
 
 
+@pytest.mark.broker  # billing's announcements arrive as it publishes them
 async def test_mp_active_follows_billings_link_and_unlink(client, app):
     owner = await register_owner(client)
     assert await mp_active(client, owner) is False
@@ -32,6 +35,7 @@ async def test_mp_active_follows_billings_link_and_unlink(client, app):
     assert await mp_active(client, owner) is False
 
 
+@pytest.mark.broker  # billing's announcements arrive as it publishes them
 async def test_an_older_announcement_arriving_late_changes_nothing(client, app):
     owner = await register_owner(client)
     now = datetime.now(UTC)
@@ -43,6 +47,7 @@ async def test_an_older_announcement_arriving_late_changes_nothing(client, app):
     assert await mp_active(client, owner) is False
 
 
+@pytest.mark.broker  # billing's announcements arrive as it publishes them
 async def test_a_change_of_mp_active_is_announced_with_the_profile(client, app):
     owner = await register_owner(client)
     await announce(app, MarketplaceLinked(restaurant_id=owner["id"]))

@@ -1,6 +1,8 @@
 """Membership projection checks every non-identity service runs: `from kit.testing.membership_tests import *`."""
 import asyncio
 
+import pytest
+
 from sqlalchemy import func, select
 
 from contracts import Event
@@ -53,6 +55,7 @@ async def may_use(app, who: Principal, restaurant_id: int) -> bool:
     return True
 
 
+@pytest.mark.broker  # the events arrive as identity publishes them
 async def test_the_owner_of_a_new_restaurant_may_use_it_and_nobody_else(app):
     created = RestaurantCreated(restaurant_id=10, owner_id=1, nombre_local="A")
     other = RestaurantCreated(restaurant_id=20, owner_id=2, nombre_local="B")
@@ -65,6 +68,7 @@ async def test_the_owner_of_a_new_restaurant_may_use_it_and_nobody_else(app):
     assert not await may_use(app, principal(3, CLIENT), 10)
 
 
+@pytest.mark.broker  # the events arrive as identity publishes them
 async def test_an_operator_gains_and_loses_access_with_identity_events(app):
     created, added = RestaurantCreated(restaurant_id=10, owner_id=1, nombre_local="A"), OperatorAdded(restaurant_id=10, user_id=5)
     await publish(app, created)
@@ -78,6 +82,7 @@ async def test_an_operator_gains_and_loses_access_with_identity_events(app):
     assert await may_use(app, principal(1, OWNER), 10)
 
 
+@pytest.mark.broker  # the events arrive as identity publishes them
 async def test_a_deleted_restaurant_is_closed_to_its_owner(app):
     created, deleted = RestaurantCreated(restaurant_id=10, owner_id=1, nombre_local="A"), RestaurantDeleted(restaurant_id=10, owner_id=1)
     await publish(app, created)
@@ -91,6 +96,7 @@ async def test_an_admin_reaches_every_restaurant(app):
     assert await may_use(app, principal(9, ADMIN), 12345)
 
 
+@pytest.mark.broker  # the events arrive as identity publishes them
 async def test_a_repeated_event_is_applied_once(app):
     created = RestaurantCreated(restaurant_id=10, owner_id=1, nombre_local="A")
     removed_later = OperatorRemoved(restaurant_id=10, user_id=1)
@@ -109,6 +115,7 @@ async def test_a_repeated_event_is_applied_once(app):
     assert count == 0
 
 
+@pytest.mark.broker  # the events arrive as identity publishes them
 async def test_an_older_membership_event_never_undoes_a_newer_one(app):
     """Out of order: the removal applied first, the older addition arriving late changes nothing;
     likewise an operator added (late) to a restaurant deleted after that addition."""
