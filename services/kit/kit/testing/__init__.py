@@ -13,7 +13,11 @@ Every test may start from the same small world with the `people` fixture (kit.te
 
 Each test session gets a fresh `test_<service>` database migrated with the service's alembic
 scripts, a broker namespace nobody else uses and a Redis database of its own; every test starts
-from empty tables and an empty Redis database.
+from empty tables and an empty Redis database. A test's `app` connects to RabbitMQ only when the
+test is marked `@pytest.mark.broker` (its events then go round the broker, and its queues are
+emptied after it); the others keep their events in the outbox and apply other services' events
+through the app's handlers (`kit.testing.world.deliver`). A test that needs the broker and lacks
+the mark fails loudly: 'You should connect broker first.'
 
 The machine's Redis and RabbitMQ answer no one without a login: the suites log in as `tests`,
 whose passwords `make infra` generates beside the services' (deploy/local/setup.py). A
@@ -229,6 +233,8 @@ async def empty_tables(database_url: str) -> None:
 
 
 async def purge_queues(names: list[str]) -> None:
+    if not names:  # an app without the broker (no `broker` mark) declared none
+        return
     connection = await aio_pika.connect(rabbitmq_url())
     async with connection:
         channel = await connection.channel()
