@@ -20,7 +20,9 @@ const tokens: Record<string, keyof typeof users> = {
 
 // Every staff screen opens the live socket from the shell; a test that plays the server replaces
 // it (features/notifications/testing). Elsewhere it opens and stays silent, as a quiet evening.
-const staffLive = ws.link('ws://*/ws/notificaciones/');
+// No trailing slash: msw drops the socket URL's before it matches, so 'ws://*/ws/notificaciones/'
+// matched nothing and every such socket went past the fake server (onUnhandledFrame) to a real one.
+const staffLive = ws.link('ws://*/ws/notificaciones');
 
 export const handlers = [
   staffLive.addEventListener('connection', () => {}),

@@ -76,6 +76,27 @@ describe('staff socket', () => {
     expect(JSON.parse(last().sent[0])).toMatchObject({ type: 'auth', token: 'tok-2', fk_resto: 10, last_ids: null });
   });
 
+  it('stays open while a screen uses it and stops (its reconnect too) when the last one lets go', async () => {
+    const { s, last } = make();
+    const bell = s.use(null);
+    const board = s.use(10); // the board moves it to its restaurant
+    expect(FakeSocket.all).toHaveLength(2);
+    board();
+    await Promise.resolve();
+    expect(last().closed).toBe(false);
+    // a screen that takes over in the same commit finds it open: no new socket
+    bell();
+    const next = s.use(10);
+    await Promise.resolve();
+    expect(FakeSocket.all).toHaveLength(2);
+    last().drop(); // waits to reconnect
+    next();
+    await Promise.resolve();
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(2);
+    expect(s.connected).toBe(false);
+  });
+
   it('authenticates in the first frame, never in the URL', () => {
     const { s, last } = make();
     s.start(10);

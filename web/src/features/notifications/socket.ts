@@ -58,11 +58,13 @@ export class StaffSocket {
   private stopped = true;
   private restaurant: number | null = null;
   private token = sessionStore.get().token;
+  private users = 0;
   connected = false;
 
+  /** `Ctor`: the socket class; none, the page's `WebSocket` as it is when a socket opens (not when this was made). */
   constructor(
     private readonly url: () => string = defaultUrl,
-    private Ctor: typeof WebSocket = globalThis.WebSocket,
+    private Ctor?: typeof WebSocket,
   ) {
     // the server writes each message's text in the language the socket named when it logged in:
     // another language reconnects, resuming after the last ids seen (nothing missed, nothing twice)
@@ -89,8 +91,28 @@ export class StaffSocket {
   }
 
   /** Screen tests play the server through a stand-in (`testing/fake-socket.ts`); `undefined` puts the browser's back. */
-  useConstructor(Ctor: typeof WebSocket = globalThis.WebSocket) {
+  useConstructor(Ctor?: typeof WebSocket) {
     this.Ctor = Ctor;
+  }
+
+  /**
+   * A screen that listens (the bell, a board): the socket on `restaurant` while it is there. The
+   * returned function lets go; when the last screen has let go the socket stops (no socket, and no
+   * reconnect timer, outlives the screens that wanted it). A screen that takes over from another
+   * in the same commit (a route's change, a new restaurant) finds it still open.
+   */
+  use(restaurant: number | null): () => void {
+    this.users += 1;
+    this.start(restaurant);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.users -= 1;
+      queueMicrotask(() => {
+        if (this.users === 0) this.stop();
+      });
+    };
   }
 
   subscribe(l: Listener) {
@@ -149,7 +171,7 @@ export class StaffSocket {
   private open() {
     const { token } = sessionStore.get();
     if (!token) return;
-    const ws = new this.Ctor(this.url());
+    const ws = new (this.Ctor ?? globalThis.WebSocket)(this.url());
     this.ws = ws;
     this.ready = false;
     ws.onopen = () => {

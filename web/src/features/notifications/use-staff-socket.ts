@@ -4,13 +4,14 @@ import { useSession } from '@/lib/session';
 import { staffSocket, type SocketEvent } from './socket';
 import type { LiveMessage } from './types';
 
-/** Keeps the tab's socket on the given restaurant and calls `onEvent` for each event. */
+/**
+ * Keeps the tab's socket on the given restaurant while the screen is there (the last screen to go
+ * stops it) and calls `onEvent` for each event.
+ */
 export function useStaffSocket(restaurant: number | null, onEvent?: (e: SocketEvent) => void) {
   const { token } = useSession();
   // signed in again (same restaurant, same screen): the logout stopped the socket, this opens it
-  useEffect(() => {
-    if (token) staffSocket.start(restaurant);
-  }, [restaurant, token]);
+  useEffect(() => (token ? staffSocket.use(restaurant) : undefined), [restaurant, token]);
   useEffect(() => (onEvent ? staffSocket.subscribe(onEvent) : undefined), [onEvent]);
 }
 

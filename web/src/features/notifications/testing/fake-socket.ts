@@ -78,7 +78,6 @@ export function liveMessage(
 
 /** Each test of the file talks to a `FakeStaffSocket`; after it the screen is gone and the tab's socket stopped. */
 export function playStaffSocket() {
-  const browserSocket = globalThis.WebSocket;
   beforeEach(() => {
     FakeStaffSocket.all = [];
     staffSocket.useConstructor(FakeStaffSocket as unknown as typeof WebSocket);
@@ -87,7 +86,8 @@ export function playStaffSocket() {
     cleanup(); // unmounted first: nothing opens a socket once the stand-in is gone
     selectedRestaurantStore.clear();
     staffSocket.stop();
-    staffSocket.useConstructor(browserSocket);
+    // none of its own: the page's, as it is when a socket opens (the fake server's while it listens)
+    staffSocket.useConstructor();
     vi.restoreAllMocks();
   });
 }
