@@ -135,7 +135,7 @@ async def load(dsn: str, restaurants: int, days: int, lines: int, today: date) -
     count = 0
     for number, batch in enumerate(payments(restaurants, days, lines, today), 1):
         async with factory() as session, session.begin():
-            count += await record_payments(Store(session), batch)
+            count += len(await record_payments(Store(session), batch))
         if number % 25 == 0:
             print(f"  {count:,} payments recorded ({time.perf_counter() - started:.0f} s)", file=sys.stderr)
     seconds = time.perf_counter() - started

@@ -8,4 +8,6 @@ from contracts.ordering import PaymentRecorded
 
 
 async def on_payment_recorded(session: AsyncSession, event: PaymentRecorded) -> None:
-    await record_payments(Store(session), [event], announce=True)
+    store = Store(session)
+    for owed in await record_payments(store, [event]):
+        store.announce(owed)

@@ -62,12 +62,12 @@ async def append(store: Store, rows: Sequence[dict]) -> list[Row]:
     return written
 
 
-async def record_payments(store: Store, payments: Sequence[PaymentRecorded], *, announce: bool = False) -> int:
+async def record_payments(store: Store, payments: Sequence[PaymentRecorded]) -> list[CommissionAccrued]:
     """Write each payment's sale, lines and commission, and count its lines in the statistics;
-    answers how many payments were new. `announce`: each new payment's commission is announced
-    (the handler; a rebuild or the benchmark announce nothing)."""
+    answers what each new payment owes the platform, for ordering (the handler announces it; a
+    rebuild or the benchmark count it). A payment written before answers nothing."""
     if not payments:
-        return 0
+        return []
     for payment in payments:
         if money(payment.amount) != sum((money(line.amount) for line in payment.lines), money(0)):
             raise PaymentAmountMismatch(f"payment {payment.payment_id}: {payment.amount} is not the sum of its lines")
@@ -89,10 +89,10 @@ async def record_payments(store: Store, payments: Sequence[PaymentRecorded], *, 
     # one payment per written sale (the same event twice in a batch was written once)
     new = list({payment.event_id: payment for payment in payments if payment.event_id in sale_ids}.values())
     if not new:
-        return 0
+        return []
 
     await store.ledger.add_sale_lines([_line(sale_ids[payment.event_id], line) for payment in new for line in payment.lines])
-    commissions = []
+    commissions, owed = [], []
     for payment in new:
         checkout = online.get(payment.checkout_id) if payment.method == ONLINE else None
         tip = money(0)
@@ -113,12 +113,11 @@ async def record_payments(store: Store, payments: Sequence[PaymentRecorded], *, 
                 TIP, payment.restaurant_id, tip, payment.paid_at, method=payment.method,
                 sale_id=sale_ids[payment.event_id], fee_percent=None, event_id=payment.event_id,
             ))
-        if announce:
-            store.announce(_commission_announced(payment, shares))
+        owed.append(_commission_owed(payment, shares))
     await append(store, commissions)
     await store.statistics.add(sums(SoldLines(payment.restaurant_id, payment.paid_at, payment.method, payment.lines)
                                     for payment in new))
-    return len(new)
+    return owed
 
 
 def online_fee(percent: Decimal, asked: Decimal, retained: Decimal) -> list[Charge]:
@@ -131,7 +130,7 @@ def online_fee(percent: Decimal, asked: Decimal, retained: Decimal) -> list[Char
     return shares
 
 
-def _commission_announced(payment: PaymentRecorded, shares: Sequence[Charge]) -> CommissionAccrued:
+def _commission_owed(payment: PaymentRecorded, shares: Sequence[Charge]) -> CommissionAccrued:
     """What the payment owes the platform (nothing in the free month: 0.00 at 0 %), split over its lines."""
     amount = sum((share.amount for share in shares), money(0))
     parts = split(amount, [money(line.amount) for line in payment.lines])
