@@ -121,14 +121,15 @@ async def seed(restaurant_id: int, menu_id: int, dishes: list[int], token: str, 
                         contact_info={"name": "Bench", "phone": "1144556677"},
                         address="" if pickup else "Av. Corrientes 1234", ordenes=lines,
                     )
-                    created, _ = await deliveries.create(
-                        works.begin(session), session, None, settings, principal, data, idempotency_key=None,
-                        client_address="bench",
-                    )
+                    async with works.begin(session) as work:
+                        created, _ = await deliveries.create(
+                            work, session, None, settings, principal, data, idempotency_key=None, client_address="bench",
+                        )
                     for status in moves[rng.choices([s for s, _ in MIX], weights)[0]]:
-                        await update_all(works.begin(session), principal, UpdateAll(
-                            pk_resto=restaurant_id, lines=[{"pk": line.id, "status": status} for line in created.ordenes],
-                        ))
+                        async with works.begin(session) as work:
+                            await update_all(work, principal, UpdateAll(
+                                pk_resto=restaurant_id, lines=[{"pk": line.id, "status": status} for line in created.ordenes],
+                            ))
                     done += 1
                 await session.flush()
                 staged = [o.event_id for o in session.identity_map.values() if isinstance(o, OutboxMessage)]

@@ -226,7 +226,6 @@ async def create(
     order_total = money.tab_total(rows)
     if data.cash_amount is not None and data.cash_amount < order_total:
         raise FieldErrors({"cash_amount": [messages.CASH_BELOW_TOTAL.format(total=i18n.money(order_total))]})
-    await work.flush()
     if not staff:
         # Counted once placed and checked, so refused attempts use up nothing; over a limit,
         # raising rolls the order back. The address first: one address over its limit cannot use
@@ -236,6 +235,9 @@ async def create(
             (f"delivery-address:{client_address}", settings.delivery_orders_per_address_per_minute, TooManyFromAddress),
             (f"delivery-restaurant:{data.fk_resto}", settings.delivery_orders_per_restaurant_per_minute, TooManyForRestaurant),
         )
+    # the answer (and the stored answer a replay gets) shows the delivery's derived status, which
+    # the work writes: written now; the work's exit then has nothing left to write
+    await work.flush()
     await session.refresh(delivery)
     return await _created(session, delivery, token), True
 

@@ -70,7 +70,6 @@ async def place_diner_order(
             # Counted once placed and checked, so refused attempts use up nothing; over the limit,
             # raising rolls the order back.
             await count_order(redis, key, order.id, (f"place:{place.place_id}", settings.diner_orders_per_minute, TooManyOrders))
-        await work.flush()
     else:
         order, lines, created = existing, await repository.lines_of_order(session, existing.id), False
     return DinerOrderPublic(order=order.id, lines=[tab_line(l) for l in lines], total=money.tab_total(lines)), created

@@ -56,7 +56,6 @@ async def change(work: LineWork, settings: Settings, principal, line_id: int, da
 
     await work.lock({line.place_id, edits.get("place_id", line.place_id)}, [line.order_id])
     await work.change(line, read_version, status=status, values=edits, fields=fields)
-    await work.flush()
     return line
 
 
@@ -67,7 +66,6 @@ async def remove(work: LineWork, principal, line_id: int) -> None:
         raise LineNotFound()
     await work.lock([line.place_id], [line.order_id])
     await work.remove(line)
-    await work.flush()
 
 
 async def update_all(work: LineWork, principal, data: UpdateAll) -> list[OrderLine]:
@@ -86,5 +84,4 @@ async def update_all(work: LineWork, principal, data: UpdateAll) -> list[OrderLi
     if data.delivery:  # the delivery screen's reading: a line the target does not apply to stays
         targets = [(line, to) for line, to in targets if delivery_bulk_applies(line.status, to)]
     work.move(targets)
-    await work.flush()
     return lines

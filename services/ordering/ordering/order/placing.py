@@ -114,7 +114,6 @@ async def staff_place(
             placed_by=principal.username, now=now,
         )
         placed.extend(rows)
-    await work.flush()
     return placed
 
 

@@ -18,8 +18,8 @@ other gets 409 'changed meanwhile' with nothing applied.
 A caller says what it means (`move`, `change`, `remove`, `pay`, `hold_online`, `free`, `place`);
 every move is checked by `transitions.check_move`, every amount comes from `money`. What the lines
 held before and after is the other open lines at their places and of their orders (one query,
-`LineStore.open_lines`) and the lines in hand as they were taken and as they are. `flush` writes
-the tabs that closed and then the events, in this order (consumers order them by `occurred_at`,
+`LineStore.open_lines`) and the lines in hand as they were taken and as they are. `flush`, on
+the work's clean exit (`async with`), writes the tabs that closed and then the events, in this order (consumers order them by `occurred_at`,
 which follows it; a payment's moves and its record carry the payment's moment, taken before the
 tab it may close):
 
@@ -210,8 +210,18 @@ def _grouped(items: Iterable, key: Callable) -> dict:
 
 
 class LineWork:
-    """One transaction's change of order lines (see the module's note). Never commits: the
-    request, or the event's handling, does."""
+    """One transaction's change of order lines (see the module's note), used as `async with`:
+    a clean exit writes what it did (`flush`), an exception writes nothing and the transaction
+    rolls back. Never commits: the request, or the event's handling, does. Steps (`changing`,
+    `placing`, `table.service`, ...) say what they mean through it and leave the writing to whoever
+    opened it (the request's `LineWorkDep`, a handler's `async with lines.begin(session)`)."""
+
+    async def __aenter__(self) -> "LineWork":
+        return self
+
+    async def __aexit__(self, exc_type, exc, traceback) -> None:
+        if exc_type is None:
+            await self.flush()
 
     def __init__(self, store: LineStore, deliveries: Deliveries, clock: Callable[[], datetime] = utc_now):
         self.store = store

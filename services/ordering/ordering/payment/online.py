@@ -31,7 +31,8 @@ PAY_STATUS = {"open": "pending", "rejected": "rejected", "closed": None}
 
 async def on_checkout(session: AsyncSession, event: CheckoutLines, *, lines: LineWorks) -> None:
     """The one handler of billing's checkout events."""
-    await checkout_changed(lines.begin(session), SqlPayments(session), event)
+    async with lines.begin(session) as work:
+        await checkout_changed(work, SqlPayments(session), event)
 
 
 async def checkout_changed(work: LineWork, payments: Payments, event: CheckoutLines) -> None:
@@ -46,7 +47,6 @@ async def checkout_changed(work: LineWork, payments: Payments, event: CheckoutLi
         await _pay(work, payments, event, lines)
     else:
         await _mark(work, event, lines, PAY_STATUS[state])
-    await work.flush()
 
 
 async def _mark(work: LineWork, event: CheckoutLines, lines: list[OrderLine], pay_status: str | None) -> None:

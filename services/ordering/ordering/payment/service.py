@@ -115,7 +115,6 @@ async def pay(
                         idempotency_key=key, request_hash=fingerprint)
     if paid is None:  # the key named another request, committed meanwhile at other lines
         raise PaymentKeyReused()
-    await work.flush()
     payment_id, open_left = paid
     names = await work.store.place_names([place_id])
     return PaymentPublic(

@@ -90,12 +90,10 @@ async def bulk(work: LineWork, principal: Principal, place_id: int, action: str)
         raise NoReject()
     sources, target = BULK[action]
     moved = work.move([(line, target) for line in lines if line.status in sources])
-    await work.flush()
     return moved
 
 
 async def free(work: LineWork, principal: Principal, place_id: int) -> list[OrderLine]:
     """Reject the table's open orders, clear its tab; floor unblocks it and clears a waiter call."""
     rejected = await work.free(await staff_place(work.store, principal, place_id))
-    await work.flush()
     return rejected

@@ -115,6 +115,12 @@ class World:
     def work(self) -> LineWork:
         return LineWork(FakeStore(self), FakeDeliveries(self), self.clock)
 
+    async def run(self, step, *args, **kwargs):
+        """`step(work, *args, **kwargs)` in a unit of work of its own, written on its clean exit
+        as a request's is (`order.dependencies.line_work`)."""
+        async with self.work() as work:
+            return await step(work, *args, **kwargs)
+
     def sees(self, principal: Principal, restaurant_id: int) -> bool:
         return principal.in_group(ADMIN) or restaurant_id in self.members.get(principal.user_id, set())
 

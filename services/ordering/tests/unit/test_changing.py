@@ -26,7 +26,7 @@ def world() -> World:
 
 
 async def changing(world, line, **fields):
-    return await change(world.work(), SETTINGS, OPERATOR_A, line.id, LineUpdate(**fields))
+    return await world.run(change, SETTINGS, OPERATOR_A, line.id, LineUpdate(**fields))
 
 
 async def test_a_new_lines_dish_quantity_comment_and_table_change_in_one_version_each_announced(world):
@@ -85,10 +85,10 @@ async def test_a_comment_needs_a_place_that_takes_staffs_orders_and_the_line_mus
     assert (closed.quantity, closed.extra_commentary) == (2, "")
     line = world.line(world.order(11), 1)
     with pytest.raises(LineNotFound):
-        await change(world.work(), SETTINGS, OWNER_B, line.id, LineUpdate(status="2"))
+        await world.run(change, SETTINGS, OWNER_B, line.id, LineUpdate(status="2"))
     with pytest.raises(LineNotFound):
-        await remove(world.work(), OWNER_B, line.id)
-    await remove(world.work(), OPERATOR_A, line.id)
+        await world.run(remove, OWNER_B, line.id)
+    await world.run(remove, OPERATOR_A, line.id)
     assert line.id not in world.lines and world.kinds()[1:] == ["LinesRemoved", "PlaceReleased", "DishReleased"]
 
 
@@ -100,19 +100,19 @@ async def test_update_all_moves_every_line_or_none(world):
     order = world.order(11)
     a, b = world.line(order, 1), world.line(order, 2)
     with pytest.raises(IllegalTransition):
-        await update_all(world.work(), OPERATOR_A, all_of((a, "2"), (b, "4")))
+        await world.run(update_all, OPERATOR_A, all_of((a, "2"), (b, "4")))
     assert [(a.status, a.version), (b.status, b.version), world.events] == [("1", 1), ("1", 1), []]
-    moved = await update_all(world.work(), OPERATOR_A, all_of((a, "2"), (b, "3")))
+    moved = await world.run(update_all, OPERATOR_A, all_of((a, "2"), (b, "3")))
     assert [l.status for l in moved] == ["2", "3"]
     [event] = world.announced(LinesStatusChanged)
     assert [(c.line_id, c.to_status) for c in event.changes] == [(a.id, "2"), (b.id, "3")]
     with pytest.raises(LineNotFound):
-        await update_all(world.work(), OPERATOR_A, UpdateAll(pk_resto=A, lines=[{"pk": a.id, "status": "4"}, {"pk": 999, "status": "4"}]))
+        await world.run(update_all, OPERATOR_A, UpdateAll(pk_resto=A, lines=[{"pk": a.id, "status": "4"}, {"pk": 999, "status": "4"}]))
 
 
 async def test_the_delivery_screens_update_all_leaves_the_lines_its_target_does_not_follow(world):
     delivery = world.order(None, delivery_id=70)
     lines = [world.line(delivery, 1, status=s) for s in ("1", "2", "3", "4", "6")]
-    await update_all(world.work(), OPERATOR_A, all_of(*((line, "3") for line in lines), delivery=True))
+    await world.run(update_all, OPERATOR_A, all_of(*((line, "3") for line in lines), delivery=True))
     assert [l.status for l in lines] == ["3", "3", "3", "4", "6"]
     assert world.kept == [[70]] and world.delivery_status[70] == ("4", None)

@@ -51,9 +51,9 @@ async def test_every_change_of_a_deliverys_lines_keeps_its_status_and_only_their
     first, second = world.order(None, delivery_id=70), world.order(None, delivery_id=71)
     a, b = world.line(first, 1), world.line(first, 2)
     c = world.line(second, 1)
-    await update_all(world.work(), OPERATOR_A, UpdateAll(pk_resto=10, lines=[{"pk": a.id, "status": "2"}, {"pk": c.id, "status": "3"}]))
+    await world.run(update_all, OPERATOR_A, UpdateAll(pk_resto=10, lines=[{"pk": a.id, "status": "2"}, {"pk": c.id, "status": "3"}]))
     assert world.kept == [[70, 71]] and (world.delivery_status[70], world.delivery_status[71][0]) == (("1", None), "3")
-    await remove(world.work(), OPERATOR_A, b.id)
+    await world.run(remove, OPERATOR_A, b.id)
     assert world.kept[-1] == [70] and world.delivery_status[70] == ("2", None)
-    await remove(world.work(), OPERATOR_A, a.id)
+    await world.run(remove, OPERATOR_A, a.id)
     assert world.delivery_status[70][0] is None and world.delivery_status[70][1] is not None

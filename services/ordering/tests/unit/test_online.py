@@ -32,7 +32,7 @@ def approved(*line_ids, at=NOW + timedelta(minutes=2)):
 
 
 async def handle(world: World, event) -> None:
-    await checkout_changed(world.work(), FakePayments(world), event)
+    await world.run(checkout_changed, FakePayments(world), event)
 
 
 async def test_an_open_checkout_holds_its_payable_lines_each_one_version_more_and_announced(world):

@@ -15,7 +15,7 @@ from tests.unit.fakes import NOW, OPERATOR_A, OWNER_A, OWNER_B, FakePayments, Wo
 
 
 async def paying(world: World, *lines, type_pay="Efectivo", key=None, principal=OPERATOR_A):
-    return await pay(world.work(), FakePayments(world), principal, [line.id for line in lines], type_pay, key, NOW)
+    return await world.run(pay, FakePayments(world), principal, [line.id for line in lines], type_pay, key, NOW)
 
 
 @pytest.mark.parametrize(("type_pay", "method"), [

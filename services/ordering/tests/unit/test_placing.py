@@ -46,11 +46,8 @@ def test_an_order_holds_one_to_max_lines_of_at_most_max_quantity_each():
 
 
 async def place(world, *lines, place_id=11, **given):
-    work = world.work()
-    placed = await place_order(work, SETTINGS, restaurant_id=A, place=world.places.get(place_id), lines=list(lines),
-                               source=given.pop("source", "staff"), now=world.clock(), **given)
-    await work.flush()
-    return placed
+    return await world.run(place_order, SETTINGS, restaurant_id=A, place=world.places.get(place_id), lines=list(lines),
+                           source=given.pop("source", "staff"), now=world.clock(), **given)
 
 
 async def test_a_line_copies_its_dishs_name_category_and_price_and_starts_new(world):
@@ -104,8 +101,7 @@ def staff_order(*lines):
 
 
 async def test_staff_place_one_order_per_table_locking_every_table_first(world):
-    work = world.work()
-    placed = await staff_place(work, SETTINGS, OPERATOR_A, A, staff_order((12, 1, 1), (11, 2, 1), (12, 2, 2)))
+    placed = await world.run(staff_place, SETTINGS, OPERATOR_A, A, staff_order((12, 1, 1), (11, 2, 1), (12, 2, 2)))
     assert [(l.place_id, l.dish_id) for l in placed] == [(12, 1), (12, 2), (11, 2)]
     assert len({l.order_id for l in placed}) == 2
     assert world.locks == [("places", (11, 12))]
@@ -118,11 +114,11 @@ async def test_staff_place_one_order_per_table_locking_every_table_first(world):
 async def test_staff_orders_go_only_to_their_restaurants_tables_that_take_them(world):
     for lines, error in (((21, 3, 1),), PlaceNotFound), (((99, 1, 1),), PlaceNotFound), (((13, 1, 1),), AddOrderDisabled):
         with pytest.raises(error):
-            await staff_place(world.work(), SETTINGS, OPERATOR_A, A, staff_order(*lines))
+            await world.run(staff_place, SETTINGS, OPERATOR_A, A, staff_order(*lines))
     with pytest.raises(NotFound):
-        await staff_place(world.work(), SETTINGS, OWNER_B, A, staff_order((11, 1, 1)))
+        await world.run(staff_place, SETTINGS, OWNER_B, A, staff_order((11, 1, 1)))
     with pytest.raises(FieldErrors):
-        await staff_place(world.work(), SETTINGS, OPERATOR_A, A, staff_order())
+        await world.run(staff_place, SETTINGS, OPERATOR_A, A, staff_order())
     assert (world.events, world.orders) == ([], {})
 
 

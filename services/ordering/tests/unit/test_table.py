@@ -23,9 +23,9 @@ async def test_accept_all_then_deliver_all_move_only_the_lines_each_follows_from
     order = world.order(11)
     new, accepted, delivered = world.line(order, 1), world.line(order, 2, status="2"), world.line(order, 1, status="4")
     other_table = world.line(world.order(12), 1)
-    moved = await bulk(world.work(), OPERATOR_A, 11, "accept")
+    moved = await world.run(bulk, OPERATOR_A, 11, "accept")
     assert moved == [new] and [l.status for l in (new, accepted, delivered, other_table)] == ["2", "2", "4", "1"]
-    moved = await bulk(world.work(), OPERATOR_A, 11, "deliver")
+    moved = await world.run(bulk, OPERATOR_A, 11, "deliver")
     assert moved == [new, accepted] and [l.status for l in (new, accepted, delivered)] == ["4", "4", "4"]
     first, second = world.announced(LinesStatusChanged)
     assert [(c.line_id, c.from_status, c.to_status) for c in first.changes] == [(new.id, "1", "2")]
@@ -38,20 +38,20 @@ async def test_reject_all_only_while_the_table_shows_new_or_accepted(world):
     order = world.order(11)
     delivered, rejected = world.line(order, 1, status="4"), world.line(order, 2, status="3")
     with pytest.raises(NoReject):
-        await bulk(world.work(), OPERATOR_A, 11, "reject")
+        await world.run(bulk, OPERATOR_A, 11, "reject")
     accepted = world.line(order, 2, status="2")
-    assert await bulk(world.work(), OPERATOR_A, 11, "reject") == [accepted]
+    assert await world.run(bulk, OPERATOR_A, 11, "reject") == [accepted]
     assert [l.status for l in (delivered, rejected, accepted)] == ["4", "3", "3"]
     # The delivered line still holds the table and dish 1; dish 2 was held by the accepted line only.
     assert world.kinds() == ["LinesStatusChanged", "DishReleased"] and world.events[-1].dish_ids == [2]
     with pytest.raises(NoReject):  # shows 4 now
-        await bulk(world.work(), OPERATOR_A, 11, "reject")
+        await world.run(bulk, OPERATOR_A, 11, "reject")
 
 
 async def test_rejecting_all_of_a_tables_open_lines_releases_it_and_its_dishes(world):
     order = world.order(11)
     lines = [world.line(order, 1), world.line(order, 2, status="2")]
-    await bulk(world.work(), OPERATOR_A, 11, "reject")
+    await world.run(bulk, OPERATOR_A, 11, "reject")
     assert world.kinds() == ["LinesStatusChanged", "PlaceReleased", "DishReleased"]
     assert world.events[-1].dish_ids == [1, 2] and [l.status for l in lines] == ["3", "3"]
 
@@ -60,7 +60,7 @@ async def test_freeing_a_table_rejects_its_open_lines_closes_its_tab_and_then_an
     order = world.order(11)
     new, accepted, delivered = world.line(order, 1), world.line(order, 2, status="2"), world.line(order, 1, status="4")
     paid = world.line(order, 2, status="6", pay_status="paid", pay_method="cash", payment_id=99)
-    rejected = await free(world.work(), OPERATOR_A, 11)
+    rejected = await world.run(free, OPERATOR_A, 11)
     assert rejected == [new, accepted]
     assert [(l.status, l.closed_at is not None) for l in (new, accepted, delivered, paid)] == [
         ("3", True), ("3", True), ("4", True), ("6", True)]
@@ -74,7 +74,7 @@ async def test_freeing_a_table_rejects_its_open_lines_closes_its_tab_and_then_an
 
 
 async def test_freeing_an_empty_table_still_closes_its_tab(world):
-    assert await free(world.work(), OPERATOR_A, 12) == []
+    assert await world.run(free, OPERATOR_A, 12) == []
     assert world.kinds() == ["TabClosed", "TableFreed"] and world.events[1].lines == []
 
 
@@ -82,7 +82,7 @@ async def test_a_line_an_online_payment_holds_stops_the_freeing(world):
     order = world.order(11)
     held = world.line(order, 1, status="2", pay_status="pending", checkout_id=5)
     with pytest.raises(OnlinePaymentPending):
-        await free(world.work(), OPERATOR_A, 11)
+        await world.run(free, OPERATOR_A, 11)
     assert (held.status, held.closed_at, world.events) == ("2", None, [])
 
 
@@ -92,7 +92,7 @@ async def test_another_restaurants_table_is_not_found_like_a_missing_one(world):
             with pytest.raises(PlaceNotFound):
                 await step(world.work())
     with pytest.raises(PlaceNotFound):
-        await free(world.work(), OWNER_B, 11)
+        await world.run(free, OWNER_B, 11)
     assert world.locks == [] and world.events == []
 
 

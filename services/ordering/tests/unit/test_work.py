@@ -48,6 +48,20 @@ async def test_every_move_is_checked_before_any_is_made(world):
     assert [(accepted.status, accepted.version), (new.status, new.version), world.events] == [("2", 1), ("1", 1), []]
 
 
+async def test_a_clean_exit_writes_what_the_work_did_and_an_exception_writes_nothing(world):
+    order = world.order(11)
+    line = world.line(order, 2)
+    with pytest.raises(RuntimeError):
+        async with world.work() as work:
+            work.move([(line, "2")])
+            raise RuntimeError("the request failed after the move")  # its transaction rolls back
+    assert world.events == []
+    async with world.work() as work:
+        work.move([(line, "4")])
+        assert world.events == []  # nothing is written before the work ends
+    assert [type(e) for e in world.events] == [LinesStatusChanged]
+
+
 async def test_a_move_takes_one_version_and_announces_the_line_after_it(world):
     order = world.order(11, placed_by="mozo@example.com")
     line = world.line(order, 2, quantity=2)
