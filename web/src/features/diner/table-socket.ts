@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useT } from '@/lib/i18n/messages';
 import { DURATION, notify } from '@/lib/notify';
 import type { components } from '@/types/api/live';
+import { CLOSE_CODES } from '@/types/api/constants';
 import { type Message, type SocketState, useLiveSocket } from './live-socket';
 
 export type { SocketState } from './live-socket';
@@ -11,7 +12,7 @@ type DinerFrame = components['schemas']['DinerFrame'];
 /** A message (not `ready` or `error`): services/notifications/README.md 'The message'. */
 export type TableMessage = Message<DinerFrame>;
 
-/** 4429: a cap of the server's was full; its close reason says which. */
+/** CLOSE_CODES.TOO_MANY: a cap of the server's was full; its close reason says which. */
 const TOO_MANY: Record<string, string> = {
   too_many_at_place: 'diner.table.tooManyAtPlace',
   too_many_for_restaurant: 'diner.table.tooManyForRestaurant',
@@ -36,7 +37,7 @@ export function useTableSocket(
     onMessage: handlers.onMessage,
     onReady: (_first, resync) => handlers.onReady?.(resync),
     onFinal: (code, reason) => {
-      if (code !== 4429) return;
+      if (code !== CLOSE_CODES.TOO_MANY) return;
       notify('warning', latestT.current(TOO_MANY[reason] ?? TOO_MANY.too_many_at_place), { autoClose: DURATION.long });
     },
   });

@@ -4,7 +4,7 @@ import { DURATION, notify } from '@/lib/notify';
 import { sessionStore } from '@/lib/session';
 import { playNotificationSound } from '@/lib/sound';
 import { KEYS, read } from '@/lib/storage';
-import { FINAL_CLOSE_CODES as FINAL, RECONNECT_DELAYS_MS as BACKOFF_MS } from '@/types/api/constants';
+import { CLOSE_CODES, FINAL_CLOSE_CODES as FINAL, RECONNECT_DELAYS_MS as BACKOFF_MS } from '@/types/api/constants';
 import en from './locales/en.json';
 import es from './locales/es.json';
 import type { LiveMessage, StaffAuth, StaffFrame } from './types';
@@ -27,7 +27,7 @@ const SOUNDS: Partial<Record<LiveMessage['type'], 'new-order' | 'waiter-call'>> 
 // FINAL: the close codes after which reconnecting cannot help (bad auth, revoked, not a member, too many
 // sockets); BACKOFF_MS: the reconnect delays, 1 s … 30 s. Both defined once, in proto/contracts/live.py.
 
-/** 4429: a cap of the server's was full (its close reason says which); told in the screen's language. */
+/** CLOSE_CODES.TOO_MANY: a cap of the server's was full (its close reason says which); told in the screen's language. */
 const TOO_MANY: Record<string, string> = {
   too_many_from_address: 'bell.socket.tooManyFromAddress',
   too_many_for_restaurant: 'bell.socket.tooManyForRestaurant',
@@ -208,7 +208,7 @@ export class StaffSocket {
       if (this.ws !== ws) return;
       this.ws = null;
       this.setConnected(false);
-      if (ev.code === 4429 && !this.stopped) notify('warning', tooMany(ev.reason), { autoClose: DURATION.long });
+      if (ev.code === CLOSE_CODES.TOO_MANY && !this.stopped) notify('warning', tooMany(ev.reason), { autoClose: DURATION.long });
       if (this.stopped || FINAL.has(ev.code)) return;
       const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
       this.attempt += 1;

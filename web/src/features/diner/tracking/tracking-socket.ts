@@ -1,4 +1,5 @@
 import type { components } from '@/types/api/live';
+import { CLOSE_CODES } from '@/types/api/constants';
 import { type SocketState, useLiveSocket } from '../live-socket';
 
 /** A frame of the tracking socket, generated from proto/contracts/live.py (types only). */
@@ -9,7 +10,7 @@ export type TrackingEvents = {
   onChange: () => void;
   /** Connected: `first` on the page's first connection; `resync` when the order may have changed while away. */
   onReady: (first: boolean, resync: boolean) => void;
-  /** The link is refused (4404: unknown, or a day past the order's closing). */
+  /** The link is refused (CLOSE_CODES.NOT_FOUND: unknown, or a day past the order's closing). */
   onGone: () => void;
 };
 
@@ -22,7 +23,7 @@ export function useTrackingSocket(token: string | null, lang: string, events: Tr
     onMessage: () => events.onChange(),
     onReady: events.onReady,
     onFinal: (code) => {
-      if (code === 4404) events.onGone();
+      if (code === CLOSE_CODES.NOT_FOUND) events.onGone();
     },
   });
 }
