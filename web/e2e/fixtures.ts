@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { AxeResults } from 'axe-core';
+import type axe from 'axe-core';
 import { expect, test as base, type Page } from '@playwright/test';
 
 /**
@@ -19,6 +19,7 @@ export type CspViolation = { directive: string; blocked: string; source: string;
 declare global {
   interface Window {
     __reportCsp?: (v: CspViolation) => void;
+    axe?: typeof axe;
   }
 }
 
@@ -114,10 +115,7 @@ export async function expectAccessible(page: Page, name: string) {
   // origin's frame load, and the CSP guard above fails a test that tries.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const { violations } = await page.evaluate(
-    (tags) => (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<AxeResults> } }).axe.run(document, {
-      runOnly: { type: 'tag', values: tags },
-      resultTypes: ['violations'],
-    }),
+    (tags) => window.axe!.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
     WCAG,
   );
   const bad = violations

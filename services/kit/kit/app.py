@@ -162,10 +162,11 @@ def create_app(
                 concurrency=max(1, settings.db_background_pool_size - 1),
                 provided={**collaborators(app), **(provides(app) if provides else {})},
             )
+            app.state.queue_names = []
             if settings.broker_enabled:
                 stack.push_async_callback(bus.stop)
                 await bus.start()
-            app.state.queue_names = bus.queue_names if settings.broker_enabled else []
+                app.state.queue_names = bus.queue_names
 
             relay_task = app.state.relay_task = asyncio.create_task(app.state.relay.run(), name="outbox-relay")
             settle_heap(settings.gc_thresholds)

@@ -19,9 +19,9 @@ A caller says what it means (`move`, `change`, `remove`, `pay`, `hold_online`, `
 every move is checked by `transitions.check_move`, every amount comes from `money`. What the lines
 held before and after is the other open lines at their places and of their orders (one query,
 `LineStore.open_lines`) and the lines in hand as they were taken and as they are. `flush`, on
-the work's clean exit (`async with`), writes the tabs that closed and then the events, in this order (consumers order them by `occurred_at`,
-which follows it; a payment's moves and its record carry the payment's moment, taken before the
-tab it may close):
+the work's clean exit (`async with`), writes the tabs that closed and then the events, in this
+order (consumers order them by `occurred_at`, which follows it; a payment's moves and its record
+carry the payment's moment, taken before the tab it may close):
 
 1. `LinesChanged`: the edits, one event per place (or delivery);
 2. the deliveries' derived status (`Deliveries.keep_status`, which announces the ones that moved);
