@@ -100,6 +100,9 @@ EVENTS_UNROUTABLE = Counter(
     "resto_events_unroutable_total", "Events the broker returned as unroutable; they stay in the outbox.", ["event_type"])
 EVENTS_CONSUMED = Counter(
     "resto_events_consumed_total", "Events handled: applied, or a duplicate skipped.", ["event_type", "outcome"])
+EVENT_BATCHES = Counter(
+    "resto_event_batches_total", "Transactions that applied events, by type: events consumed / batches is the mean batch.",
+    ["event_type"])
 EVENT_RETRIES = Counter("resto_event_retries_total", "Failed handlings sent to wait for another try.", ["event_type"])
 EVENTS_DEAD_LETTERED = Counter(
     "resto_events_dead_lettered_total",
@@ -153,6 +156,7 @@ def watch_event_types(event_types: Iterable[str]) -> None:
     for event_type in event_types:
         for outcome in CONSUMED_OUTCOMES:
             EVENTS_CONSUMED.labels(event_type, outcome)
+        EVENT_BATCHES.labels(event_type)
         EVENT_RETRIES.labels(event_type)
         for reason in DEAD_LETTER_REASONS:
             EVENTS_DEAD_LETTERED.labels(event_type, reason)

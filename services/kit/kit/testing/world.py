@@ -7,7 +7,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from contracts import Event
 from kit.auth import ADMIN, CLIENT, OPERATOR, OWNER
 from kit.membership import RestaurantMember
-from kit.consumer import process_event
+from kit.consumer import process_event, process_events
 
 A, B = 10, 20
 OWNER_A, OWNER_B, OPERATOR_A, A_CLIENT, AN_ADMIN, STRANGER = 1, 2, 5, 3, 9, 77
@@ -45,3 +45,11 @@ async def deliver(app, *events: Event) -> None:
     for event in events:
         await process_event(app.state.background_session_factory, app.state.event_handlers.get(event.type, ()), event,
                             app.state.relay.wake)
+
+
+async def deliver_together(app, *events: Event) -> list[bool]:
+    """Apply events of one type as one batch, as a busy queue's consumer does (`kit.consumer.Batches`):
+    one transaction, batch handlers once. Answers each event's outcome (False: a duplicate)."""
+    assert len({event.type for event in events}) == 1, "a batch is one queue's: events of one type"
+    return await process_events(app.state.background_session_factory, app.state.event_handlers.get(events[0].type, ()),
+                                list(events), app.state.relay.wake)
