@@ -11,7 +11,7 @@ from kit.outbox import OutboxMessage
 
 T = TypeVar("T")
 
-from kit.testing.world import A, A_CLIENT, AN_ADMIN, B, OPERATOR_A, OWNER_A, OWNER_B, People, deliver, seed_members  # noqa: F401
+from kit.testing.world import A, A_CLIENT, AN_ADMIN, B, OPERATOR_A, OWNER_A, OWNER_B, People, deliver, deliver_together, seed_members  # noqa: F401
 
 
 def image_bytes(fmt: str = "PNG", size=(40, 30), color=(200, 30, 30)) -> bytes:

@@ -2,7 +2,7 @@
 from datetime import UTC, datetime, timedelta
 
 from contracts.ordering import DishActivated, DishReleased
-from tests.helpers import A, create_dish, deliver, simple_menu
+from tests.helpers import A, create_dish, deliver, deliver_together, simple_menu
 
 
 async def test_a_dish_in_an_active_order_cannot_be_disabled(client, people, app):
@@ -68,3 +68,21 @@ async def test_one_event_names_every_dish_an_order_holds_or_released(client, peo
     for pk in both:
         answer = await client.post(f"/api/dish/{pk}/habilitar-inhabilitar/", headers=people.owner_a)
         assert answer.status_code == 200 and answer.json()["disable"] is True, pk
+
+
+async def test_a_busy_nights_batch_of_orders_holds_every_dish_it_names_and_a_batch_of_releases_frees_them(client, people, app):
+    menu, category, dish = await simple_menu(client, people.owner_a)
+    other = await create_dish(client, people.owner_a, category["id"], name="Otro")
+    now = datetime.now(UTC)
+    first = DishActivated(restaurant_id=A, dish_ids=[dish["pk"], other["pk"]], order_id=31, occurred_at=now)
+    again = DishActivated(restaurant_id=A, dish_id=dish["pk"], order_id=31, occurred_at=now - timedelta(seconds=1))
+    assert await deliver_together(app, first, DishActivated(restaurant_id=A, dish_id=other["pk"], order_id=32), again, first) == [
+        True, True, True, False]
+    for held in (dish, other):
+        answer = await client.post(f"/api/dish/{held['pk']}/habilitar-inhabilitar/", headers=people.owner_a)
+        assert answer.status_code == 400, held
+    await deliver_together(app, DishReleased(restaurant_id=A, dish_ids=[dish["pk"], other["pk"]], order_id=31, occurred_at=now),
+                           DishReleased(restaurant_id=A, dish_id=other["pk"], order_id=32))
+    for freed in (dish, other):
+        answer = await client.post(f"/api/dish/{freed['pk']}/habilitar-inhabilitar/", headers=people.owner_a)
+        assert answer.status_code == 200 and answer.json()["disable"] is True, freed

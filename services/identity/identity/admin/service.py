@@ -1,6 +1,12 @@
 """The admin's views across every restaurant: the restaurants list and the dashboard."""
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from contracts.ordering import OrderPlaced
+from identity.admin import repository
 from identity.admin.models import RestaurantActivity
 from identity.restaurant import service as restaurants
 from identity.restaurant.models import Restaurant
@@ -31,14 +37,34 @@ def dashboard_row(restaurant: Restaurant, owner: User, activity: RestaurantActiv
     }
 
 
-async def record_order(session: AsyncSession, restaurant_id: int, placed_at, client: str, dish: str) -> None:
-    """Count one order; the newest one fills the 'last order' columns, whatever the arrival order."""
-    if await session.get(Restaurant, restaurant_id) is None:
-        return
-    activity = await session.get(RestaurantActivity, restaurant_id, with_for_update=True)
-    if activity is None:
-        activity = RestaurantActivity(restaurant_id=restaurant_id, total_orders=0)
-        session.add(activity)
-    activity.total_orders += 1
-    if activity.last_order_at is None or placed_at >= activity.last_order_at:
-        activity.last_order_at, activity.last_order_user, activity.last_order_dish = placed_at, client, dish
+@dataclass(frozen=True)
+class Tally:
+    """A batch's orders of one restaurant: how many, and the newest one's facts."""
+
+    orders: int
+    last_order_at: datetime
+    last_order_user: str
+    last_order_dish: str
+
+
+def tally(events: Iterable[OrderPlaced]) -> dict[int, Tally]:
+    """Each restaurant's orders among `events`; the newest fills 'last order', whatever the arrival order."""
+    tallies: dict[int, Tally] = {}
+    for event in events:
+        seen = tallies.get(event.restaurant_id)
+        newest = seen is None or event.placed_at >= seen.last_order_at
+        tallies[event.restaurant_id] = Tally(
+            orders=(seen.orders if seen else 0) + 1,
+            last_order_at=event.placed_at if newest else seen.last_order_at,
+            last_order_user=event.placed_by if newest else seen.last_order_user,
+            last_order_dish=event.first_dish_name if newest else seen.last_order_dish,
+        )
+    return tallies
+
+
+async def record_orders(session: AsyncSession, events: Sequence[OrderPlaced]) -> None:
+    """Count a batch of orders in one statement (the dashboard needs only the count and the newest
+    order, so a batch adds up before it writes); a restaurant identity no longer has is skipped."""
+    tallies = tally(events)
+    known = await repository.restaurants_among(session, tallies)
+    await repository.add_activity(session, {restaurant_id: found for restaurant_id, found in tallies.items() if restaurant_id in known})

@@ -4,7 +4,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from decimal import Decimal
 
-from identity.admin.service import record_order
+from contracts.ordering import OrderPlaced
+from identity.admin.service import record_orders
 from identity.seed import ADMIN_USERNAME, LOCAL_ADMIN_PASSWORD as ADMIN_PASSWORD, seed
 from tests.helpers import login, register_client, register_owner, token_header
 
@@ -30,10 +31,15 @@ async def test_the_dashboard_counts_orders_from_ordering_events(client, app):
     owner = await register_owner(client, email="dueno@example.com", nombre_local="Con Pedidos")
     admin = await admin_headers(client, app)
     now = datetime.now(UTC)
+    def placed(restaurant_id, at, by, dish):
+        return OrderPlaced(restaurant_id=restaurant_id, order_id=1, placed_at=at, placed_by=by, first_dish_name=dish)
+
+    async with app.state.session_factory() as session, session.begin():  # two batches, the newest order in the first
+        await record_orders(session, [placed(owner["id"], now - timedelta(hours=2), "ana@example.com", "Milanesa"),
+                                      placed(owner["id"], now, "juan@example.com", "Flan"),
+                                      placed(999_999, now, "nadie@example.com", "Agua")])  # a restaurant identity does not have
     async with app.state.session_factory() as session, session.begin():
-        await record_order(session, owner["id"], now - timedelta(hours=2), "ana@example.com", "Milanesa")
-        await record_order(session, owner["id"], now, "juan@example.com", "Flan")
-        await record_order(session, owner["id"], now - timedelta(hours=1), "eva@example.com", "Empanada")  # late arrival
+        await record_orders(session, [placed(owner["id"], now - timedelta(hours=1), "eva@example.com", "Empanada")])  # late arrival
     rows = (await client.get("/api/admin/dashboard/?ordering=-num_orders", headers=admin)).json()["results"]
     top = rows[0]
     assert (top["nombre_local"], top["num_orders"], top["last_order"]["fk_user_client"]) == ("Con Pedidos", 3, "juan@example.com")

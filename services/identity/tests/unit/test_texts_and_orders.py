@@ -6,9 +6,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from identity import messages
-from identity.admin.models import RestaurantActivity
-from identity.admin.service import record_order
-from identity.restaurant.models import Restaurant
+from contracts.ordering import OrderPlaced
+from identity.admin.service import Tally, tally
 from kit.i18n import DEFAULT_LANG, Text
 
 TEXTS = {name: value for name, value in vars(messages).items() if isinstance(value, Text)}
@@ -33,33 +32,26 @@ def test_a_text_is_read_in_spanish_unless_english_is_asked_for():
     assert messages.PASSWORD_TOO_SHORT.format(min_length=8).render() == "La contraseña es demasiado corta. Debe contener al menos 8 caracteres."
 
 
-class Rows:
-    """session.get and session.add over a dict of rows, as record_order uses them."""
-
-    def __init__(self, *rows):
-        self.rows = {(type(row), getattr(row, "id", None) or row.restaurant_id): row for row in rows}
-
-    async def get(self, kind, key, with_for_update=False):
-        return self.rows.get((kind, key))
-
-    def add(self, row):
-        self.rows[(type(row), row.restaurant_id)] = row
-
-
 NOW = datetime(2026, 11, 30, 21, 0, tzinfo=UTC)
 
 
-async def test_orders_are_counted_and_the_newest_is_the_last_whatever_the_arrival_order():
-    session = Rows(Restaurant(id=3, owner_id=5, nombre_local="La Parrilla"))
-    await record_order(session, 3, NOW, "Ana", "Bife")
-    await record_order(session, 3, NOW - timedelta(minutes=5), "Bruno", "Flan")  # older, arriving late
-    await record_order(session, 3, NOW + timedelta(minutes=1), "Carla", "Vino")
-    activity = session.rows[(RestaurantActivity, 3)]
-    assert (activity.total_orders, activity.last_order_at, activity.last_order_user, activity.last_order_dish) == (
-        3, NOW + timedelta(minutes=1), "Carla", "Vino")
+def placed(restaurant_id: int, at: datetime, by: str, dish: str) -> OrderPlaced:
+    return OrderPlaced(restaurant_id=restaurant_id, order_id=1, placed_at=at, placed_by=by, first_dish_name=dish,
+                       kind="table", source="staff")
 
 
-async def test_an_order_of_a_restaurant_identity_does_not_know_is_not_counted():
-    session = Rows()
-    await record_order(session, 3, NOW, "Ana", "Bife")
-    assert (RestaurantActivity, 3) not in session.rows
+def test_a_batch_counts_each_restaurants_orders_and_the_newest_is_the_last_whatever_the_arrival_order():
+    tallies = tally([
+        placed(3, NOW, "Ana", "Bife"),
+        placed(4, NOW, "Dora", "Agua"),
+        placed(3, NOW - timedelta(minutes=5), "Bruno", "Flan"),  # older, arriving late
+        placed(3, NOW + timedelta(minutes=1), "Carla", "Vino"),
+    ])
+    assert tallies == {
+        3: Tally(orders=3, last_order_at=NOW + timedelta(minutes=1), last_order_user="Carla", last_order_dish="Vino"),
+        4: Tally(orders=1, last_order_at=NOW, last_order_user="Dora", last_order_dish="Agua"),
+    }
+
+
+def test_orders_placed_at_the_same_moment_keep_the_one_that_came_last():
+    assert tally([placed(3, NOW, "Ana", "Bife"), placed(3, NOW, "Bruno", "Flan")])[3].last_order_user == "Bruno"
