@@ -13,7 +13,7 @@ from notifications.place import service as places
 EVENT_HANDLERS = with_membership({
     RestaurantDeleted.type: handlers.on_restaurant_deleted,
     # the restaurant's tablets (and the phones at the place)
-    OrderPlaced.type: handlers.on_order_placed,
+    OrderPlaced.type: handlers.on_orders_placed,
     # a payment too: its moves name it (ordering.payment.recorded is money's, billing's)
     LinesStatusChanged.type: handlers.on_lines_status_changed,
     LinesChanged.type: handlers.on_lines_changed,

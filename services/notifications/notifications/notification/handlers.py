@@ -1,4 +1,6 @@
 """Events from ordering, floor and catalog, turned into notifications for staff and diners."""
+from collections.abc import Sequence
+
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from contracts.catalog import DishChanged, DishDeleted, PricesChanged
@@ -7,6 +9,7 @@ from contracts.identity import RestaurantDeleted
 from contracts.ordering import (
     DeliveryChanged, LinesChanged, LinesRemoved, LinesStatusChanged, OrderPlaced, TabClosed, TableFreed,
 )
+from kit.consumer import batched
 from notifications.delivery import repository as deliveries
 from notifications.notification import drafts, repository
 from notifications.notification.service import record
@@ -21,9 +24,14 @@ async def _place(
     return drafts.label(given_name or await places.name_of(session, place_id), place_id, delivery_id, delivery_number)
 
 
-async def on_order_placed(session: AsyncSession, event: OrderPlaced) -> None:
-    place = await _place(session, event.place_id, event.place_name, event.delivery_id or event.order_id, event.delivery_number)
-    await record(session, [drafts.order_placed(event, place)])
+@batched()  # never lingers (the tablets' new-order frame waits for nothing); a busy queue's orders share one recording
+async def on_orders_placed(session: AsyncSession, events: Sequence[OrderPlaced]) -> None:
+    made = [
+        drafts.order_placed(event, await _place(
+            session, event.place_id, event.place_name, event.delivery_id or event.order_id, event.delivery_number))
+        for event in events
+    ]
+    await record(session, made, origins=[event.origin for event in events])
 
 
 async def on_lines_status_changed(session: AsyncSession, event: LinesStatusChanged) -> None:

@@ -26,22 +26,24 @@ def bind(session_factory: async_sessionmaker[AsyncSession], publish: Publish) ->
     session_factory.configure(info={PUBLISH: publish})
 
 
-async def record(session: AsyncSession, drafts: Sequence[Draft]) -> list[Message]:
-    """Store `drafts` with their ids, and the screen that caused them (the event's origin, set by
-    kit.consumer); once the transaction commits, every process gets them.
-    Restaurants' head rows are locked in id order (two recordings never wait on each other in a circle)."""
+async def record(session: AsyncSession, drafts: Sequence[Draft], origins: Sequence[str | None] | None = None) -> list[Message]:
+    """Store `drafts` with their ids, and the screen that caused each (`origins`, one a draft, for
+    a batch of events; else the event's origin, set by kit.consumer); once the transaction
+    commits, every process gets them. Restaurants' head rows are locked in id order (two
+    recordings never wait on each other in a circle)."""
     if not drafts:
         return []
-    by_restaurant: dict[int, list[Draft]] = defaultdict(list)
-    for draft in drafts:
-        by_restaurant[draft.restaurant_id].append(draft)
+    causes = list(origins) if origins is not None else [ORIGIN.get()] * len(drafts)
+    by_restaurant: dict[int, list[tuple[Draft, str | None]]] = defaultdict(list)
+    for draft, origin in zip(drafts, causes, strict=True):
+        by_restaurant[draft.restaurant_id].append((draft, origin))
     messages: list[Message] = []
     for restaurant_id in sorted(by_restaurant):
         theirs = by_restaurant[restaurant_id]
         positions = await repository.take_positions(session, restaurant_id, len(theirs))
         messages += [
-            Message(id=id_, seq=seq, origin=ORIGIN.get(), **{f.name: getattr(draft, f.name) for f in fields(Draft)})
-            for (id_, seq), draft in zip(positions, theirs)
+            Message(id=id_, seq=seq, origin=origin, **{f.name: getattr(draft, f.name) for f in fields(Draft)})
+            for (id_, seq), (draft, origin) in zip(positions, theirs)
         ]
     messages.sort(key=lambda message: message.id)
     session.add_all([message.row() for message in messages])

@@ -33,7 +33,7 @@ def recorded(monkeypatch) -> list[Draft]:
     """What the handlers record (notification.service.record, in memory)."""
     drafts: list[Draft] = []
 
-    async def record(session, made):
+    async def record(session, made, origins=None):
         drafts.extend(made)
         return []
 
@@ -66,9 +66,9 @@ async def test_a_place_the_event_does_not_name_is_named_from_floors_projection(p
 async def test_a_delivery_order_is_named_by_its_number_else_its_id(places, recorded):
     placed = OrderPlaced(restaurant_id=A, order_id=50, placed_at=NOW, kind="delivery", delivery_id=291, delivery_number="482913",
                          lines=[facts(None)])
-    await handlers.on_order_placed(Session(), placed)
-    await handlers.on_order_placed(Session(), placed.model_copy(update={"delivery_number": None}))
-    await handlers.on_order_placed(Session(), placed.model_copy(update={"delivery_number": None, "delivery_id": None}))
+    await handlers.on_orders_placed(Session(), [placed])
+    await handlers.on_orders_placed(Session(), [placed.model_copy(update={"delivery_number": None}),
+                                                placed.model_copy(update={"delivery_number": None, "delivery_id": None})])
     assert [d.description for d in recorded] == ["#482913", "#291", "#50"]  # no delivery id at all: the order's
 
 
@@ -135,7 +135,7 @@ async def test_a_menus_changes_tell_the_phones_reading_it(recorded, event, data)
 
 def test_notifications_listens_to_the_events_it_has_rules_for():
     assert {t: [h.__name__ for h in (hs if isinstance(hs, list) else [hs])] for t, hs in EVENT_HANDLERS.items() if t.split(".")[0] != "identity"} == {
-        "ordering.order.placed": ["on_order_placed"],
+        "ordering.order.placed": ["on_orders_placed"],
         "ordering.line.status_changed": ["on_lines_status_changed"],
         "ordering.line.changed": ["on_lines_changed"],
         "ordering.line.removed": ["on_lines_removed"],
@@ -219,6 +219,15 @@ async def test_recording_numbers_each_restaurants_messages_and_publishes_them_on
     assert session.published == []  # nothing leaves before the commit
     await session.commit()
     assert session.published == [messages]
+
+
+async def test_a_batch_of_orders_is_recorded_together_each_message_naming_the_screen_that_placed_its_order(stream):
+    session = Session()
+    messages = await recording.record(session, [draft(A, 1), draft(B, 2), draft(A, 3)], origins=["tablet-1", None, "tablet-3"])
+    assert [(m.restaurant_id, m.place_id, m.seq, m.origin) for m in messages] == [
+        (A, 1, 1, "tablet-1"), (A, 3, 2, "tablet-3"), (B, 2, 1, None)]
+    await session.commit()
+    assert session.published == [messages]  # one publication for the whole batch
 
 
 async def test_recording_nothing_publishes_nothing(stream):
