@@ -100,8 +100,8 @@ bench-payments: up ## pay a table's 3 lines through the gateway, 50 clients one 
 bench-preference: up ## a diner's 'Pay' to the provider's checkout page through the gateway, the simulator answering in 100 ms, 3 runs (p95 <= 300 ms); then one checkout paid the whole way to the ledger
 	@$(VENV_PY) deploy/bench/preference.py
 
-bench-capacity: up ## raise the rate of table orders through the gateway until p95 passes 150 ms, with one ordering process and with two; CPU ms per order per service; the curve in deploy/bench/results/capacity.svg
-	@$(VENV_PY) deploy/bench/capacity.py
+bench-capacity: up ## what a table order costs: CPU ms an order per part of the stack and the rate one process a service carries (rate raised until p95 passes 150 ms); RATE=20: 3 runs at that rate, against the baseline in deploy/bench/results/capacity-baseline.json
+	@$(VENV_PY) deploy/bench/capacity.py $(if $(RATE),--rate $(RATE))
 
 bench-statistics: infra ## statistics over 1,000,000 paid lines of 50 restaurants, through a gateway of its own and directly (a scratch billing)
 	@$(VENV_PY) deploy/bench/statistics_gateway.py

@@ -1,37 +1,38 @@
 #!/usr/bin/env python3
-"""Benchmark: how many table orders a second the stack carries, with one ordering process and with
-two (issue 23, 'Capacity and cost').
+"""Benchmark: what a table order costs the stack, and how many a second it carries (issues 23, 40).
 
-    .venv/bin/python deploy/bench/capacity.py [--start 20] [--step 10] [--seconds 12] [--max-rate 400]
+    .venv/bin/python deploy/bench/capacity.py [--start 10] [--step 10] [--seconds 12] [--max-rate 400]
+    .venv/bin/python deploy/bench/capacity.py --rate 20 [--runs 3] [--save-baseline]
 
-Needs the local stack (`make up`); holds its lock (/tmp/resto-stack.lock) while it changes
-ordering's processes and puts back the REPLICAS it found. For each number of ordering processes
-(1, then 2) it builds a restaurant through the API (50 tables, three dishes), then offers 3-line
-table orders through the gateway (`POST /api/ordenes/`, as a tablet) at a fixed rate, open loop:
-each order leaves at its moment whether or not the ones before were answered, as diners do. The
-rate starts at `--start` a second and grows by `--step` each `--seconds` step (the first 3 s of a
-step are its warm-up) until the step's p95 passes 150 ms, an order fails, or the stack falls
-behind the offered rate. The capacity is the last rate met. Between steps it waits until the
-consumers have handled the step's events, so a step measures its own load.
+Needs the local stack (`make up`), as it runs (one process a service unless REPLICAS says
+otherwise), and holds its lock (/tmp/resto-stack.lock). It builds a restaurant through the API (50
+tables, three dishes), then offers 3-line table orders through the gateway (`POST /api/ordenes/`,
+as a tablet) at a fixed rate, open loop: each order leaves at its moment whether or not the ones
+before were answered, as diners do. Without `--rate` the rate starts at `--start` a second and
+grows by `--step` each `--seconds` step (the first 3 s of a step are its warm-up) until the step's
+p95 passes 150 ms, an order fails, or the stack falls behind the offered rate: the rate the stack
+carries is the last one met. With `--rate`, `--runs` steps at that rate, each with a restaurant of
+its own. After a step it waits until every consumer has handled the step's events, so a step's
+cost is its own orders' whole cost.
 
-For each step it prints the rate offered and carried, p50/p95/p99 and errors, and CPU
-milliseconds per order of each process group (every service's processes, PostgreSQL, RabbitMQ,
-the gateway), read from /proc over the step. At the end: both capacities, their ratio (two
-processes must carry at least 1.6x what one does: the machine's second core is the limit), and
-the curve of p95 against the offered rate, written to deploy/bench/results/capacity.svg (and the
-figures to capacity.json).
+For each step: the rate offered and carried, p50/p95/p99 and errors, and the CPU milliseconds an
+order cost each part of the stack (every service's processes, PostgreSQL, RabbitMQ, Redis, the
+gateway), read from /proc over the step, and their sum. Then the cost at the reference rate (20 a
+second, which every machine of this kind carries) against the baseline recorded on this machine
+(`results/capacity-baseline.json`, written by `--save-baseline`): issue 40 asks for at most a
+third of it. The figures go to results/capacity.json and the curve to results/capacity.svg.
+Two ordering processes are no longer compared with one (issue 40): on 2 cores a second process
+only competes with the other services for them.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
 import json
-import os
 import statistics
 import subprocess
 import sys
 import time
-from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -42,13 +43,14 @@ sys.path.insert(0, str(HERE.parent / "local"))
 import config  # noqa: E402
 from common import machine, stack_cpu_ms  # noqa: E402
 from payments import events_waiting  # noqa: E402
-from stack_restaurant import new_restaurant, vacuum_analyze, verdict  # noqa: E402
+from stack_restaurant import new_restaurant, vacuum_analyze  # noqa: E402
 
 GATEWAY = f"http://127.0.0.1:{config.GATEWAY_PORT}"
-STACK = [config.PY, str(HERE.parent / "local" / "stack.py")]
 RESULTS = HERE / "results"
+BASELINE = RESULTS / "capacity-baseline.json"
 TARGET_P95_MS = 150.0
-TARGET_RATIO = 1.6
+REFERENCE_RATE = 20.0
+TARGET_SHARE = 1 / 3  # issue 40: an order at most a third of the baseline's CPU
 WARM_UP_SECONDS = 3.0
 IN_FLIGHT = 1000  # orders waiting for an answer at once: past it the stack is far behind anyway
 LOCK_WAIT_SECONDS = 600
@@ -69,21 +71,26 @@ class Step:
     def met(self) -> bool:
         return self.errors == 0 and self.p95 <= TARGET_P95_MS and self.carried >= 0.95 * self.offered
 
+    @property
+    def cpu_ms(self) -> float:
+        return sum(self.cpu_ms_per_order.values())
 
-# ------------------------------------------------------------------------------------ the stack
-def set_ordering_processes(count: int, others: dict[str, int]) -> None:
-    """`stack.py up` with ordering at `count` processes and every other service as it was."""
-    chosen = {**others, "ordering": count}
-    replicas = " ".join(f"{name}={n}" for name, n in chosen.items() if n != 1) or "default"
-    env = {**os.environ, "REPLICAS": replicas}
-    done = subprocess.run([*STACK, "up"], env=env, capture_output=True, text=True, timeout=600)
-    if done.returncode != 0:
-        raise SystemExit(f"stack.py up with REPLICAS={replicas!r} failed:\n{done.stdout}{done.stderr}")
+    def line(self) -> str:
+        return (f"offered {self.offered:.0f}/s, carried {self.carried:.1f}/s, {self.errors} errors; p50 {self.p50:.1f} / "
+                f"p95 {self.p95:.1f} / p99 {self.p99:.1f} ms; CPU ms an order {self.cpu_ms:.1f}: " + costs(self.cpu_ms_per_order))
 
 
-def replicas_now() -> dict[str, int]:
-    listed = json.loads(subprocess.run([*STACK, "status", "--json"], capture_output=True, text=True).stdout)
-    return dict(Counter(p["service"] for p in listed if p.get("service")))
+def costs(per_group: dict[str, float]) -> str:
+    return ", ".join(f"{g} {ms:.1f}" for g, ms in sorted(per_group.items(), key=lambda item: -item[1]) if ms >= 0.05)
+
+
+def commit() -> str:
+    """The commit the stack's code is at, and whether its services or contracts differ from it
+    (the bench's own edits do not change what it measures)."""
+    done = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE, capture_output=True, text=True)
+    dirty = subprocess.run(["git", "status", "--porcelain", "--", "services", "proto"], cwd=HERE.parents[1],
+                           capture_output=True, text=True)
+    return done.stdout.strip() + ("+changes" if dirty.stdout.strip() else "")
 
 
 # ------------------------------------------------------------------------------------ load
@@ -141,24 +148,37 @@ async def step(http: httpx.AsyncClient, restaurant, rate: float, seconds: float)
     )
 
 
-async def ramp(processes: int, start: float, increment: float, seconds: float, max_rate: float) -> list[Step]:
+async def fresh_restaurant(http: httpx.AsyncClient):
+    """A restaurant of the step's own: open lines a step left at its tables would make the next
+    step's orders read more."""
+    restaurant = await new_restaurant(http, tables=50)
+    await quiet()
+    await vacuum_analyze("ordering")
+    return restaurant
+
+
+async def ramp(start: float, increment: float, seconds: float, max_rate: float) -> list[Step]:
     limits = httpx.Limits(max_connections=IN_FLIGHT, max_keepalive_connections=200)
     steps: list[Step] = []
     async with httpx.AsyncClient(base_url=GATEWAY, timeout=30, limits=limits) as http:
-        restaurant = await new_restaurant(http, tables=50)
-        await quiet()
-        for db in ("ordering",):
-            await vacuum_analyze(db)
         rate = start
         while rate <= max_rate:
-            done = await step(http, restaurant, rate, seconds)
+            done = await step(http, await fresh_restaurant(http), rate, seconds)
             steps.append(done)
-            print(f"  ordering x{processes}: offered {done.offered:.0f}/s, carried {done.carried:.1f}/s, {done.errors} errors; "
-                  f"p50 {done.p50:.1f} / p95 {done.p95:.1f} / p99 {done.p99:.1f} ms; CPU ms per order: "
-                  + ", ".join(f"{g} {ms:.1f}" for g, ms in done.cpu_ms_per_order.items() if ms >= 0.05), flush=True)
+            print(f"  {done.line()}", flush=True)
             if not done.met:
                 break
             rate += increment
+    return steps
+
+
+async def fixed(rate: float, seconds: float, runs: int) -> list[Step]:
+    limits = httpx.Limits(max_connections=IN_FLIGHT, max_keepalive_connections=200)
+    steps: list[Step] = []
+    async with httpx.AsyncClient(base_url=GATEWAY, timeout=30, limits=limits) as http:
+        for run in range(1, runs + 1):
+            steps.append(await step(http, await fresh_restaurant(http), rate, seconds))
+            print(f"  run {run}: {steps[-1].line()}", flush=True)
     return steps
 
 
@@ -204,40 +224,80 @@ def svg(curves: dict[str, list[Step]]) -> str:
     return "\n".join(parts) + "\n"
 
 
-async def main(start: float, increment: float, seconds: float, max_rate: float) -> int:
-    print(f"machine: {machine()}", flush=True)
-    curves: dict[str, list[Step]] = {}
-    with config.stack_lock(LOCK_WAIT_SECONDS):
-        found = replicas_now()
-        others = {name: n for name, n in found.items() if name != "ordering"}
-        try:
-            for processes in (1, 2):
-                set_ordering_processes(processes, others)
-                print(f"ordering x{processes}:", flush=True)
-                curves[f"ordering x{processes}"] = await ramp(processes, start, increment, seconds, max_rate)
-        finally:
-            set_ordering_processes(found.get("ordering", 1), others)
-    one, two = capacity(curves["ordering x1"]), capacity(curves["ordering x2"])
-    RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "capacity.svg").write_text(svg(curves))
-    (RESULTS / "capacity.json").write_text(json.dumps(
-        {"machine": machine(), "curves": {k: [asdict(s) for s in v] for k, v in curves.items()}}, indent=2) + "\n")
-    if one is None or two is None:
-        print("no step met p95 <= 150 ms with 0 errors: no capacity to compare (a run that met nothing is a failed run)")
+def at_reference(steps: list[Step]) -> list[Step]:
+    return [s for s in steps if s.offered == REFERENCE_RATE and s.orders]
+
+
+def median_costs(steps: list[Step]) -> dict[str, float]:
+    groups = sorted({g for s in steps for g in s.cpu_ms_per_order})
+    return {g: statistics.median(s.cpu_ms_per_order.get(g, 0.0) for s in steps) for g in groups}
+
+
+def compare(steps: list[Step]) -> int:
+    """The cost at the reference rate against the baseline's; 0 when at most a third of it."""
+    mine = at_reference(steps)
+    if not mine:
+        print(f"no step ran at {REFERENCE_RATE:.0f} orders/s: nothing to compare (a run that measured nothing is a failed run)")
         return 1
-    for label, point in (("one ordering process", one), ("two ordering processes", two)):
-        print(f"{label}: {point.offered:.0f} orders/s (carried {point.carried:.1f}/s, p95 {point.p95:.1f} ms); CPU ms per order: "
-              + ", ".join(f"{g} {ms:.1f}" for g, ms in point.cpu_ms_per_order.items() if ms >= 0.05))
-    ratio = two.offered / one.offered
-    print(f"two processes carry {ratio:.2f}x what one does; curve: {RESULTS / 'capacity.svg'}")
-    return verdict(f"two processes carry at least {TARGET_RATIO}x one", ratio >= TARGET_RATIO)
+    now = median_costs(mine)
+    totals = sorted(s.cpu_ms for s in mine)
+    print(f"cost at {REFERENCE_RATE:.0f} orders/s over {len(mine)} step(s): CPU ms an order min {totals[0]:.1f} / "
+          f"median {statistics.median(totals):.1f} / max {totals[-1]:.1f}; by part (median): {costs(now)}")
+    if not BASELINE.exists():
+        print(f"no baseline recorded on this machine ({BASELINE}): run with --save-baseline on the code to compare with")
+        return 1
+    base = json.loads(BASELINE.read_text())
+    before = base["cpu_ms_per_order"]
+    print(f"baseline ({base['commit']}, {base['recorded']}, {base['machine']}): {sum(before.values()):.1f} ms: {costs(before)}")
+    for group in sorted(set(before) | set(now), key=lambda g: -before.get(g, 0.0)):
+        print(f"  {group:<14} {before.get(group, 0.0):6.1f} -> {now.get(group, 0.0):6.1f} ms")
+    share = statistics.median(totals) / sum(before.values())
+    print(f"an order now costs {share:.2f} of the baseline's CPU (target at most {TARGET_SHARE:.2f}): "
+          + ("met" if share <= TARGET_SHARE else "NOT met"))
+    return 0 if share <= TARGET_SHARE else 1
+
+
+async def main(arguments: argparse.Namespace) -> int:
+    print(f"machine: {machine()}", flush=True)
+    with config.stack_lock(LOCK_WAIT_SECONDS):
+        if arguments.rate:
+            steps = await fixed(arguments.rate, arguments.seconds, arguments.runs)
+        else:
+            steps = await ramp(arguments.start, arguments.step, arguments.seconds, arguments.max_rate)
+    if not steps or not any(s.orders for s in steps):
+        print("no order was measured (a run that records nothing is a failed run)")
+        return 1
+    RESULTS.mkdir(exist_ok=True)
+    record = {"machine": machine(), "commit": commit(), "recorded": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+              "steps": [asdict(s) for s in steps]}
+    if not arguments.rate:
+        (RESULTS / "capacity.svg").write_text(svg({"one process a service": steps}))
+        (RESULTS / "capacity.json").write_text(json.dumps(record, indent=2) + "\n")
+        met = [s for s in steps if s.met]
+        if met:
+            print(f"carried: {met[-1].offered:.0f} orders/s (p95 {met[-1].p95:.1f} ms); curve: {RESULTS / 'capacity.svg'}")
+        else:
+            print("no step met p95 <= 150 ms with 0 errors")
+    if arguments.save_baseline:
+        mine = at_reference(steps)
+        if not mine:
+            print(f"--save-baseline needs steps at {REFERENCE_RATE:.0f} orders/s")
+            return 1
+        BASELINE.write_text(json.dumps({**{k: record[k] for k in ("machine", "commit", "recorded")},
+                                        "cpu_ms_per_order": median_costs(mine), "steps": [asdict(s) for s in mine]},
+                                       indent=2) + "\n")
+        print(f"baseline written: {BASELINE}")
+        return 0
+    return compare(steps)
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--start", type=float, default=20, help="first rate (orders a second)")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[1])
+    parser.add_argument("--start", type=float, default=10, help="the ramp's first rate (orders a second)")
     parser.add_argument("--step", type=float, default=10, help="added each step")
     parser.add_argument("--seconds", type=float, default=12, help="each step's length, its warm-up included")
     parser.add_argument("--max-rate", type=float, default=400)
-    arguments = parser.parse_args()
-    sys.exit(asyncio.run(main(arguments.start, arguments.step, arguments.seconds, arguments.max_rate)))
+    parser.add_argument("--rate", type=float, help="runs at this one rate instead of a ramp")
+    parser.add_argument("--runs", type=int, default=3, help="with --rate: how many steps")
+    parser.add_argument("--save-baseline", action="store_true", help="record the cost at 20/s as the baseline to compare with")
+    sys.exit(asyncio.run(main(parser.parse_args())))
