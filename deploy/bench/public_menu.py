@@ -45,7 +45,8 @@ from PIL import Image, ImageDraw
 GATEWAY = "http://127.0.0.1:8080"
 DIRECT = "http://127.0.0.1:8102"
 KINDS = ("200 full menu", "304 revalidation")
-TARGET_RATIO = 0.85  # the gateway carries at least this share of what catalog carries directly
+# The gateway's share of what catalog carries directly is a cost, reported without a target: on
+# 2 cores the gateway's process competes with catalog's for them (issue 40 retired the 0.85x asked).
 RESULTS = Path(__file__).resolve().parent / "results" / "public-menu.md"
 WRK_SCRIPT = Path(__file__).resolve().parent / "report.lua"
 CATEGORIES, DISHES = 12, 150
@@ -273,8 +274,7 @@ def verdict(runs: list[Run]) -> list[str]:
         lines.append(
             f"- {kind}: requests/s min/median/max direct {' / '.join(f'{x:,.0f}' for x in spread(rps['direct']))}, "
             f"gateway {' / '.join(f'{x:,.0f}' for x in spread(rps['gateway']))}; gateway/direct throughput "
-            f"**{ratio:.2f}x** median of {len(pairs)} (min/max {min(ratios):.2f}/{max(ratios):.2f}; "
-            f"target >= {TARGET_RATIO:.2f}: {'met' if ratio >= TARGET_RATIO else 'NOT met'}); "
+            f"**{ratio:.2f}x** median of {len(pairs)} (min/max {min(ratios):.2f}/{max(ratios):.2f}); "
             f"gateway p95 **{p95:.1f} ms** median (range {min(gateway_p95):.1f}-{max(gateway_p95):.1f}; "
             f"target <= 50 ms: {'met' if p95 <= 50 else 'NOT met'}); direct p95 {statistics.median(direct_p95):.1f} ms median"
         )

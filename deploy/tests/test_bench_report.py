@@ -21,7 +21,7 @@ def test_the_ratio_is_taken_within_each_round_then_the_median():
         run("direct", 3, 4000, 20), run("gateway", 3, 3200, 35),
     ]
     (line,) = bench.verdict(runs)
-    assert "**0.80x** median of 3 (min/max 0.80/0.80; target >= 0.85: NOT met)" in line
+    assert "**0.80x** median of 3 (min/max 0.80/0.80);" in line
     assert "gateway p95 **35.0 ms** median (range 30.0-60.0; target <= 50 ms: met)" in line
 
 
@@ -31,7 +31,7 @@ def test_targets_missed_are_said_so_per_answer_kind():
         run("direct", 1, 4000, 20, "304 revalidation"), run("gateway", 1, 3600, 30, "304 revalidation"),
     ]
     full, revalidation = bench.verdict(runs)
-    assert full.startswith("- 200 full menu:") and "0.50x" in full and full.count("NOT met") == 2
+    assert full.startswith("- 200 full menu:") and "0.50x" in full and full.count("NOT met") == 1  # p95 70 ms: the ratio has no target
     assert revalidation.startswith("- 304 revalidation:") and "0.90x" in revalidation and "NOT met" not in revalidation
 
 
