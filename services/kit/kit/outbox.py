@@ -116,8 +116,12 @@ class OutboxRelay:
                 )
             ).all()
             outcomes = await asyncio.gather(*(self._publish(*row) for row in rows), return_exceptions=True)
-            published = [row.event_id for row, outcome in zip(rows, outcomes) if outcome is True]
+            sent = [row for row, outcome in zip(rows, outcomes) if outcome is True]
+            published = [row.event_id for row in sent]
             await self._mark_published(session, published)
+        if sent:  # one line a round, not one an event: the relay's log was a sixth of its CPU
+            log.info("events_published", count=len(sent), event_ids=[str(row.event_id) for row in sent],
+                     event_types=sorted({row.event_type for row in sent}))
         if failed := next((outcome for outcome in outcomes if isinstance(outcome, BaseException)), None):
             raise failed
         return len(published)
@@ -127,7 +131,6 @@ class OutboxRelay:
             log.warning("event_unroutable_kept", event_type=event_type, event_id=str(event_id))
             EVENTS_UNROUTABLE.labels(event_type).inc()
             return False
-        log.info("event_published", event_type=event_type, event_id=str(event_id))
         EVENTS_PUBLISHED.labels(event_type).inc()
         return True
 

@@ -35,3 +35,26 @@ async def test_a_handler_that_stages_an_event_wakes_the_relay_and_one_that_stage
         await eventually(lambda: published(app, answer))  # woken by the handler's commit
         assert len(wakes) == 3
         await empty_other_takers(app, [RestaurantCreated.type])
+
+
+async def test_a_relay_round_logs_one_line_naming_every_event_it_published(start_service, capsys):
+    import json
+
+    events = [RestaurantCreated(restaurant_id=910 + n, owner_id=1, nombre_local=f"Ronda {n}") for n in range(3)]
+
+    async def react(session, event: RestaurantCreated) -> None:
+        await record_event(session, event)
+
+    async with start_service({RestaurantCreated.type: react}, service_name="identity", outbox_poll_seconds=3600) as app:
+        async with app.state.session_factory() as session, session.begin():
+            for event in events:
+                add_event(session, event)
+        app.state.relay.wake()
+        for event in events:
+            await eventually(lambda event=event: published(app, event))
+        await empty_other_takers(app, [RestaurantCreated.type])
+    logged = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.startswith("{")]
+    rounds = [line for line in logged if line["event"] == "events_published"]
+    assert [line["event"] for line in logged].count("event_published") == 0  # no line an event any more
+    assert sorted(i for line in rounds for i in line["event_ids"]) == sorted(str(e.event_id) for e in events)
+    assert sum(line["count"] for line in rounds) == 3 and all(line["event_types"] == [RestaurantCreated.type] for line in rounds)
