@@ -59,16 +59,25 @@ export async function setUp(request: APIRequestContext): Promise<Owner> {
   const category = await (await request.post(`/api/menu-group/?restaurant=${restaurant}`, { headers, data: { name: 'Platos', menu: menu.id } })).json();
   const dish = await request.post('/api/dish/', { headers, multipart: { name: 'Empanada', price: '1500', menu_group: String(category.id) } });
   expect(dish.status()).toBe(201);
-  const sits = await request.post('/api/sit/', {
-    headers,
-    data: {
-      location: [
-        { fk_resto: restaurant, fk_menu: menu.id, i_name: 'M1', x_axis: 0, y_axis: 0 },
-        { fk_resto: restaurant, fk_menu: menu.id, i_name: 'M2', x_axis: 2, y_axis: 0 },
-      ],
-    },
-  });
-  expect(sits.status()).toBe(201);
+  // floor learns of the menu from catalog's events (a loaded machine takes a while): the places
+  // are created once it has
+  await expect
+    .poll(
+      async () =>
+        (
+          await request.post('/api/sit/', {
+            headers,
+            data: {
+              location: [
+                { fk_resto: restaurant, fk_menu: menu.id, i_name: 'M1', x_axis: 0, y_axis: 0 },
+                { fk_resto: restaurant, fk_menu: menu.id, i_name: 'M2', x_axis: 2, y_axis: 0 },
+              ],
+            },
+          })
+        ).status(),
+      { timeout: 10_000 },
+    )
+    .toBe(201);
   // ordering learns of the places from floor's events: wait until its board has both
   await expect
     .poll(async () => ((await (await request.get(`/api/ordenes/mesas/?fk_resto=${restaurant}`, { headers })).json()) as unknown[]).length, { timeout: 10_000 })
