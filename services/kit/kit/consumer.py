@@ -138,25 +138,28 @@ def linger_of(handlers: Sequence[Handler | BoundHandler]) -> float:
     return max((getattr(handler, "linger_seconds", 0.0) for handler in handlers), default=0.0)
 
 
+@contextlib.contextmanager
+def _caused_by(origin: str | None, request_id: str | None):
+    """The origin and request id the events written meanwhile carry (kit.origin, the log's request id)."""
+    screen, request = ORIGIN.set(origin), correlation_id.set(request_id)
+    try:
+        yield
+    finally:
+        ORIGIN.reset(screen)
+        correlation_id.reset(request)
+
+
 async def _apply(session: AsyncSession, handlers: Sequence[BoundHandler], events: Sequence[Event]) -> None:
-    """The handlers in order, each over the batch: a batch handler once, any other once per event,
-    with that event's origin and request id set (the events it writes carry them)."""
+    """The handlers in order, each over the batch: a batch handler once (no single event caused
+    what it does), any other once per event, with that event's origin and request id."""
     for handler in handlers:
         if takes_batches(handler):
-            origin, request = ORIGIN.set(None), correlation_id.set(None)
-            try:
+            with _caused_by(None, None):
                 await handler(session, events)
-            finally:
-                ORIGIN.reset(origin)
-                correlation_id.reset(request)
             continue
         for event in events:
-            origin, request = ORIGIN.set(event.origin), correlation_id.set(event.request_id)
-            try:
+            with _caused_by(event.origin, event.request_id):
                 await handler(session, event)
-            finally:
-                ORIGIN.reset(origin)
-                correlation_id.reset(request)
 
 
 async def process_events(
@@ -171,11 +174,11 @@ async def process_events(
     async with session_factory() as session:
         async with session.begin():
             unique = list({event.event_id: event for event in events}.values())
+            # The rows go as parameters (SQLAlchemy's insertmanyvalues), not in `.values()`: a
+            # statement holding a list of rows has no cache key and would be compiled every batch.
             claimed = set(await session.scalars(
-                insert(_CLAIM)
-                .values([{"event_id": event.event_id, "event_type": event.type} for event in unique])
-                .on_conflict_do_nothing()
-                .returning(_CLAIM.c.event_id)
+                insert(_CLAIM).on_conflict_do_nothing().returning(_CLAIM.c.event_id),
+                [{"event_id": event.event_id, "event_type": event.type} for event in unique],
             ))
             fresh = [event for event in unique if event.event_id in claimed]
             if fresh:
@@ -207,9 +210,9 @@ class Batches:
 
     While a batch is in the database the next one gathers, so batches grow with the load and an
     event alone never waits for company, unless the queue's handlers ask it to linger (`batched`):
-    then a batch waits up to `linger` seconds, or until `size` events have come. A batch that fails is applied again one event at a time,
-    so only the failing event is retried or dead-lettered; the rest are applied as they would
-    have been alone."""
+    then a batch waits up to `linger` seconds, or until `size` events have come. A batch that
+    fails is applied again one event at a time, so only the failing event is retried or
+    dead-lettered; the rest are applied as they would have been alone."""
 
     def __init__(
         self, apply: Callable[[Sequence[Event]], Awaitable[list[bool]]], slots: asyncio.Semaphore, size: int,
