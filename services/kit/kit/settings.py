@@ -80,8 +80,9 @@ class ServiceSettings(BaseSettings):
     # process (one per core); the rest wait in line, at most `pdf_queue_length` of them and
     # `pdf_queue_per_tenant` of one restaurant, for `pdf_queue_seconds` (then 503 busy). Six of
     # the largest allowed report at once must all get through: the sixth waits two renders, 2-3 s
-    # each on this machine, but 10-20 s when other work loads it 4-6 times over (then the sixth
-    # waited 26-50 s). Waiting holds no connection, only the document's values. A render is
+    # each on a fast machine and 6 s of CPU on a slow one (10-million-step loop 0.45 s), but 28 s
+    # when CI loads it (then the sixth waited 56 s). Waiting holds no connection, only the
+    # document's values. A render is
     # killed after `pdf_render_seconds`, or at `pdf_memory_mb` of address space (the largest
     # documents reach 370 MB of it, 170 MB resident).
     pdf_concurrency: int = 2
