@@ -82,9 +82,8 @@ class ServiceSettings(BaseSettings):
     # the largest allowed report at once must all get through: the sixth waits two renders, 2-3 s
     # each on a fast machine and 6 s of CPU on a slow one (10-million-step loop 0.45 s), but 28 s
     # when CI loads it (then the sixth waited 56 s). Waiting holds no connection, only the
-    # document's values. A render is
-    # killed after `pdf_render_seconds`, or at `pdf_memory_mb` of address space (the largest
-    # documents reach 370 MB of it, 170 MB resident).
+    # document's values. A render is killed after `pdf_render_seconds`, or at `pdf_memory_mb` of
+    # address space (the largest documents reach 370 MB of it, 170 MB resident).
     pdf_concurrency: int = 2
     pdf_queue_length: int = 32
     pdf_queue_per_tenant: int = 8
